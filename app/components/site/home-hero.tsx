@@ -1,0 +1,89 @@
+import { Award, Medal, Phone, ShieldCheck, Star } from "lucide-react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import type { PublicSiteSettings } from "~/domain/site-settings/types";
+import { INSPECTION_FORM_HREF } from "./nav-links";
+
+export const HERO_IMAGE_URL = "/images/hero/roof-hero.svg";
+
+export interface HomeHeroProps {
+  settings: Pick<PublicSiteSettings, "businessName" | "phone" | "phoneHref" | "veteranFacts" | "certification" | "accreditation">;
+}
+
+/**
+ * The home page hero. It sits under the translucent fixed header (the page
+ * sets `handle.heroUnderHeader`), so its top padding includes the header height.
+ * The image is covered by a navy overlay dark enough for white text (AA).
+ */
+export function HomeHero({ settings }: HomeHeroProps) {
+  const facts = [
+    { icon: Medal, value: `${settings.veteranFacts.activeDutyYears} years`, label: "of active-duty service" },
+    { icon: ShieldCheck, value: `${settings.veteranFacts.combatDeploymentMonths} months`, label: "of combat deployments" },
+    { icon: Award, value: settings.certification.name, label: "factory-trained crews" },
+    {
+      icon: Star,
+      value: `${settings.accreditation.rating} rating`,
+      label: `${settings.accreditation.bureauName}`,
+    },
+  ];
+
+  return (
+    <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden bg-brand-navy-dark text-white">
+      <img
+        src={HERO_IMAGE_URL}
+        alt=""
+        width={1600}
+        height={600}
+        fetchPriority="high"
+        decoding="async"
+        className="absolute inset-0 -z-20 size-full object-cover object-bottom"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[rgba(20,40,66,0.72)] lg:bg-transparent lg:bg-[linear-gradient(90deg,rgba(20,40,66,0.94)_0%,rgba(20,40,66,0.8)_42%,rgba(20,40,66,0.1)_100%)]"
+      />
+      <div className="mx-auto max-w-7xl px-4 pt-[calc(var(--header-height)+3.5rem)] pb-16 sm:px-6 sm:pb-20 lg:px-8 lg:pt-[calc(var(--header-height)+6rem)] lg:pb-28">
+        <div className="max-w-3xl">
+          <p className="inline-flex items-center gap-2 rounded-full border border-white/25 bg-white/10 px-3.5 py-1.5 text-sm font-semibold text-white">
+            <ShieldCheck className="size-4 text-red-300" aria-hidden="true" />
+            Veteran-Owned &amp; Operated
+          </p>
+          <h1
+            id="hero-heading"
+            className="mt-6 text-4xl leading-[1.1] font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+          >
+            Veteran-owned roofing you can trust across central Ohio
+          </h1>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-200 sm:text-xl">
+            Free inspections, storm restoration, insurance-claim support, repairs and full replacements — handled with
+            the discipline and integrity we learned in uniform.
+          </p>
+          <div className="mt-10 flex flex-col gap-4 sm:flex-row sm:items-center">
+            <Link to={INSPECTION_FORM_HREF} className={buttonVariants({ variant: "brand", size: "lg" })}>
+              Schedule Free Inspection
+            </Link>
+            <a
+              href={settings.phoneHref}
+              className="inline-flex h-12 items-center justify-center gap-2 rounded-md border border-white/40 px-6 text-base font-semibold text-white transition-colors outline-none hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
+              <Phone className="size-5" aria-hidden="true" />
+              Call {settings.phone}
+            </a>
+          </div>
+        </div>
+
+        <ul className="mt-12 grid max-w-4xl grid-cols-2 gap-3 sm:gap-4 lg:mt-20 lg:grid-cols-4">
+          {facts.map(({ icon: Icon, value, label }) => (
+            <li key={label} className="flex flex-col items-start gap-2 rounded-lg border border-white/15 bg-[rgba(20,40,66,0.8)] p-3 shadow-lg shadow-black/10 sm:flex-row sm:gap-3 sm:p-4">
+              <Icon className="mt-0.5 size-5 shrink-0 text-red-300" aria-hidden="true" />
+              <p className="leading-snug">
+                <span className="block font-bold text-white">{value}</span>
+                <span className="text-[0.8125rem] text-slate-300 sm:text-sm">{label}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

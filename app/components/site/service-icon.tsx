@@ -1,0 +1,41 @@
+import {
+  Building,
+  CircleCheck,
+  Cloud,
+  Construction,
+  FileCheck,
+  Hammer,
+  House,
+  type LucideIcon,
+  type LucideProps,
+  Settings,
+  Shield,
+  Wrench,
+  Zap,
+} from "lucide-react";
+import type { ServiceIconName } from "~/db/schema";
+
+/**
+ * The lucide icon of each `cms_services.icon_name`. A static map (not a
+ * dynamic import of all of lucide) keeps the page's JS small. lucide has no
+ * "Tool" icon: it shows a wrench.
+ */
+const SERVICE_ICONS: Record<ServiceIconName, LucideIcon> = {
+  Construction,
+  Wrench,
+  Cloud,
+  Shield,
+  Building,
+  FileCheck,
+  Hammer,
+  Home: House,
+  Settings,
+  Tool: Wrench,
+  Zap,
+  CheckCircle: CircleCheck,
+};
+
+export function ServiceIcon({ name, ...props }: { name: string } & LucideProps) {
+  const Icon = SERVICE_ICONS[name as ServiceIconName] ?? Wrench;
+  return <Icon aria-hidden="true" {...props} />;
+}

@@ -1,0 +1,73 @@
+import { ArrowRight, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { SectionHeading } from "./section-heading";
+import { ServiceIcon } from "./service-icon";
+
+export interface ServiceCardData {
+  slug: string;
+  title: string;
+  description: string;
+  iconName: string;
+}
+
+export interface ServicesSectionProps {
+  services: ServiceCardData[];
+  phone: string;
+  phoneHref: string;
+}
+
+/** The services grid of the home page (spec 1 §2: six cards, from cms_services). */
+export function ServicesSection({ services, phone, phoneHref }: ServicesSectionProps) {
+  return (
+    <section id="services" aria-labelledby="services-heading" className="bg-brand-cream py-20 sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading id="services-heading" eyebrow="What we do" title="Roofing services done right the first time">
+          <p>
+            Whether a storm just rolled through or your roof is simply showing its age, our crews handle every step
+            — from the first inspection to the final nail.
+          </p>
+        </SectionHeading>
+
+        {services.length > 0 ? (
+          <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {services.map((service) => (
+              <li
+                key={service.slug}
+                className="group flex flex-col rounded-xl border border-brand-cream-dark bg-white p-7 shadow-sm transition-shadow hover:shadow-md"
+              >
+                <span className="flex size-12 items-center justify-center rounded-lg bg-brand-navy text-white transition-colors group-hover:bg-brand-red">
+                  <ServiceIcon name={service.iconName} className="size-6" />
+                </span>
+                <h3 className="mt-5 text-xl font-bold text-brand-navy">{service.title}</h3>
+                <p className="mt-2 leading-relaxed text-slate-600">{service.description}</p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mx-auto mt-12 max-w-xl text-center text-slate-700">
+            Our service list is being updated. Call us at{" "}
+            <a href={phoneHref} className="font-semibold text-brand-navy underline underline-offset-4">
+              {phone}
+            </a>{" "}
+            to talk about your roof.
+          </p>
+        )}
+
+        <div className="mt-12 flex flex-col items-center justify-center gap-4 sm:flex-row">
+          <Link to="/services" className={buttonVariants({ size: "lg" })}>
+            Explore all services
+            <ArrowRight aria-hidden="true" />
+          </Link>
+          <a
+            href={phoneHref}
+            className="inline-flex h-12 items-center gap-2 rounded-md px-4 text-base font-semibold text-brand-navy underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+          >
+            <Phone className="size-5" aria-hidden="true" />
+            Questions? {phone}
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+import path from "node:path";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { config, ConfigError, parseConfig, resetConfigForTests } from "./config.server";
+
+function configErrorOf(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe("parseConfig", () => {
+  test("an empty environment gives the documented defaults", () => {
+    const cfg = parseConfig({});
+    expect(cfg).toMatchObject({
+      NODE_ENV: "production",
+      isProduction: true,
+      HOST: "0.0.0.0",
+      PORT: 3000,
+      LOG_LEVEL: "info",
+      DATABASE_POOL_MAX: 10,
+      DATA_DIR: "./data",
+      EMBEDDED_PG_PORT: 54329,
+      SHUTDOWN_TIMEOUT_MS: 5_000,
+      JOBS_ENABLED: true,
+    });
+    expect(cfg.DATABASE_URL).toBeUndefined();
+    expect(cfg.SMTP_URL).toBeUndefined();
+    expect(cfg.APP_URL).toBeUndefined();
+    expect(cfg.dataDir).toBe(path.resolve("./data"));
+    expect(path.isAbsolute(cfg.dataDir)).toBe(true);
+  });
+
+  test("values are parsed and coerced", () => {
+    const cfg = parseConfig({
+      NODE_ENV: "development",
+      PORT: "8080",
+      DATABASE_URL: "postgresql://app:pw@db.internal:5433/roofing",
+      DATA_DIR: "/var/lib/roofing",
+      EMBEDDED_PG_PORT: "55000",
+      SHUTDOWN_TIMEOUT_MS: "2000",
+      JOBS_ENABLED: "false",
+    });
+    expect(cfg).toMatchObject({
+      NODE_ENV: "development",
+      isProduction: false,
+      PORT: 8080,
+      DATABASE_URL: "postgresql://app:pw@db.internal:5433/roofing",
+      dataDir: "/var/lib/roofing",
+      EMBEDDED_PG_PORT: 55000,
+      SHUTDOWN_TIMEOUT_MS: 2000,
+      JOBS_ENABLED: false,
+    });
+  });
+
+  test("empty optional values count as unset", () => {
+    const cfg = parseConfig({ DATABASE_URL: "", SMTP_URL: "", APP_URL: "", JOBS_ENABLED: "" });
+    expect(cfg.DATABASE_URL).toBeUndefined();
+    expect(cfg.SMTP_URL).toBeUndefined();
+    expect(cfg.APP_URL).toBeUndefined();
+    expect(cfg.JOBS_ENABLED).toBe(true);
+  });
+
+  test.each([
+    ["true", true],
+    ["1", true],
+    ["yes", true],
+    ["false", false],
+    ["0", false],
+    ["no", false],
+  ])("JOBS_ENABLED=%s is %s", (value, expected) => {
+    expect(parseConfig({ JOBS_ENABLED: value }).JOBS_ENABLED).toBe(expected);
+  });
+
+  test.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["PORT", "80.5"],
+    ["EMBEDDED_PG_PORT", "5432"],
+    ["EMBEDDED_PG_PORT", "-1"],
+    ["DATABASE_URL", "mysql://root@127.0.0.1/db"],
+    ["DATABASE_URL", "not a url"],
+    ["DATABASE_POOL_MAX", "0"],
+    ["SMTP_URL", "http://mail.example.com"],
+    ["SHUTDOWN_TIMEOUT_MS", "20000"],
+    ["JOBS_ENABLED", "maybe"],
+    ["NODE_ENV", "staging"],
+    ["LOG_LEVEL", "verbose"],
+  ])("a bad %s (%s) is rejected with a message naming the variable", (name, value) => {
+    const error = configErrorOf({ [name]: value });
+    expect(error.issues.length).toBeGreaterThan(0);
+    for (const issue of error.issues) expect(issue).toMatch(new RegExp(`^${name}: `));
+    expect(error.message).toContain(name);
+  });
+
+  test("EMBEDDED_PG_PORT=5432 explains why", () => {
+    expect(configErrorOf({ EMBEDDED_PG_PORT: "5432" }).message).toContain("must not be 5432");
+  });
+
+  test("every bad variable is reported at once", () => {
+    const error = configErrorOf({ PORT: "abc", EMBEDDED_PG_PORT: "5432", JOBS_ENABLED: "maybe" });
+    expect(error.issues.map((i) => i.split(":")[0]).sort()).toEqual(["EMBEDDED_PG_PORT", "JOBS_ENABLED", "PORT"]);
+    expect(error.message).toMatch(/^Invalid configuration:\n {2}- /);
+  });
+
+  test("the rejected value is shown, with passwords in URLs redacted", () => {
+    const db = configErrorOf({ DATABASE_URL: "mysql://app:s3cr3t-P%40ss@db.internal:3306/roofing" });
+    expect(db.message).not.toContain("s3cr3t");
+    expect(db.message).toContain('(got "mysql://app:***@db.internal:3306/roofing")');
+
+    const smtp = configErrorOf({ SMTP_URL: "https://mailer:hunter2hunter2@smtp.example.com:465" });
+    expect(smtp.message).not.toContain("hunter2");
+    expect(smtp.message).toContain("mailer:***@smtp.example.com");
+  });
+
+  test("a value without a password is shown as is", () => {
+    expect(configErrorOf({ PORT: "abc" }).message).toContain('(got "abc")');
+  });
+});
+
+describe("config()", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetConfigForTests();
+  });
+
+  test("is read once and cached until resetConfigForTests()", () => {
+    vi.stubEnv("PORT", "4321");
+    resetConfigForTests();
+    const first = config();
+    expect(first.PORT).toBe(4321);
+
+    vi.stubEnv("PORT", "4322");
+    expect(config()).toBe(first);
+
+    resetConfigForTests();
+    expect(config().PORT).toBe(4322);
+  });
+
+  test("throws ConfigError for a bad environment", () => {
+    vi.stubEnv("PORT", "abc");
+    resetConfigForTests();
+    expect(() => config()).toThrow(ConfigError);
+    expect(() => config()).toThrow(/PORT/);
+  });
+
+  test("in tests it points at this file's own database", () => {
+    expect(config().NODE_ENV).toBe("test");
+    expect(config().DATABASE_URL).toMatch(/\/vt_\d+_[a-z0-9]+_unit_w\d+$/);
+  });
+});

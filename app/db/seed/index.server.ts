@@ -1,0 +1,123 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import {
+  appMeta,
+  cmsGalleryProjects,
+  cmsServices,
+  cmsSiteSettings,
+  cmsTeamMembers,
+  contractCategories,
+  contractSearchConfigs,
+  contractSources,
+  gafColors,
+  gafRoofLayers,
+  gafRoofProducts,
+  gafShingles,
+  gafWarranties,
+  googleReviews,
+} from "~/db/schema";
+import { GALLERY_SEEDS, SERVICE_SEEDS, TEAM_SEEDS } from "./cms";
+import { CONTRACT_CATEGORY_SEEDS, CONTRACT_SEARCH_CONFIG_SEEDS, CONTRACT_SOURCE_SEEDS } from "./contracts";
+import { loadGafSeed } from "./gaf";
+import { demoReviewSeeds } from "./reviews";
+import { SITE_SETTING_SEEDS } from "./site-settings";
+
+/**
+ * Initial content, applied once.
+ *
+ * - Runs in one transaction under a transaction-level advisory lock, so two
+ *   instances starting at once never both seed: the second waits, then sees
+ *   the marker.
+ * - The marker `app_meta.seed_version` records what was applied; when it is
+ *   already at SEED_VERSION nothing is touched.
+ * - Rows with a natural key are inserted with ON CONFLICT DO NOTHING, and the
+ *   GAF tables (no natural key) only when empty: staff edits are never
+ *   overwritten and nothing is duplicated, even without the marker.
+ */
+
+export const SEED_VERSION = 1;
+export const SEED_MARKER_KEY = "seed_version";
+/** Arbitrary but fixed (the migration lock is 727_274_001). */
+const SEED_LOCK_KEY = 727_274_002;
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export async function seedDatabase(db: Database): Promise<{ applied: boolean }> {
+  // Parse the static data before opening the transaction: a data error fails fast.
+  const gaf = loadGafSeed();
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+
+    const [marker] = await tx
+      .select({ value: appMeta.value })
+      .from(appMeta)
+      .where(eq(appMeta.key, SEED_MARKER_KEY));
+    if (marker && Number.parseInt(marker.value, 10) >= SEED_VERSION) return { applied: false };
+
+    await tx.insert(cmsSiteSettings).values(SITE_SETTING_SEEDS).onConflictDoNothing({ target: cmsSiteSettings.settingKey });
+    await tx.insert(cmsServices).values(SERVICE_SEEDS).onConflictDoNothing({ target: cmsServices.slug });
+    await tx.insert(cmsTeamMembers).values(TEAM_SEEDS).onConflictDoNothing({ target: cmsTeamMembers.slug });
+    await tx.insert(cmsGalleryProjects).values(GALLERY_SEEDS).onConflictDoNothing({ target: cmsGalleryProjects.slug });
+    await tx.insert(googleReviews).values(demoReviewSeeds()).onConflictDoNothing({ target: googleReviews.googleReviewId });
+
+    await seedGaf(tx, gaf);
+    await seedContracts(tx);
+
+    await tx
+      .insert(appMeta)
+      .values({ key: SEED_MARKER_KEY, value: String(SEED_VERSION) })
+      .onConflictDoUpdate({ target: appMeta.key, set: { value: String(SEED_VERSION), updatedAt: sql`now()` } });
+    return { applied: true };
+  });
+}
+
+async function isEmpty(tx: Tx, table: typeof gafColors | typeof gafWarranties | typeof gafShingles | typeof gafRoofLayers) {
+  const rows = await tx.select({ one: sql<number>`1` }).from(table).limit(1);
+  return rows.length === 0;
+}
+
+async function seedGaf(tx: Tx, gaf: ReturnType<typeof loadGafSeed>): Promise<void> {
+  if (gaf.warranties.length > 0 && (await isEmpty(tx, gafWarranties))) {
+    await tx.insert(gafWarranties).values(gaf.warranties);
+  }
+  if (gaf.shingles.length > 0 && (await isEmpty(tx, gafShingles))) {
+    await tx.insert(gafShingles).values(gaf.shingles);
+  }
+  if (gaf.colors.length > 0 && (await isEmpty(tx, gafColors))) {
+    await tx.insert(gafColors).values(gaf.colors);
+  }
+  if (gaf.roofLayers.length > 0 && (await isEmpty(tx, gafRoofLayers))) {
+    for (const { layer, products } of gaf.roofLayers) {
+      const [inserted] = await tx.insert(gafRoofLayers).values(layer).returning({ id: gafRoofLayers.id });
+      if (inserted && products.length > 0) {
+        await tx.insert(gafRoofProducts).values(products.map((p) => ({ ...p, layerId: inserted.id })));
+      }
+    }
+  }
+}
+
+async function seedContracts(tx: Tx): Promise<void> {
+  await tx.insert(contractSources).values(CONTRACT_SOURCE_SEEDS).onConflictDoNothing({ target: contractSources.slug });
+  await tx.insert(contractCategories).values(CONTRACT_CATEGORY_SEEDS).onConflictDoNothing({ target: contractCategories.slug });
+
+  const slugs = Object.keys(CONTRACT_SEARCH_CONFIG_SEEDS);
+  const sources = await tx
+    .select({ id: contractSources.id, slug: contractSources.slug })
+    .from(contractSources)
+    .where(inArray(contractSources.slug, slugs));
+  for (const source of sources) {
+    const config = CONTRACT_SEARCH_CONFIG_SEEDS[source.slug];
+    if (!config) continue;
+    // A source that already has a default configuration keeps it (partial unique index).
+    const [existingDefault] = await tx
+      .select({ id: contractSearchConfigs.id })
+      .from(contractSearchConfigs)
+      .where(sql`${contractSearchConfigs.sourceId} = ${source.id} and ${contractSearchConfigs.isDefault}`)
+      .limit(1);
+    await tx
+      .insert(contractSearchConfigs)
+      .values({ ...config, sourceId: source.id, isDefault: config.isDefault === true && !existingDefault })
+      .onConflictDoNothing({ target: [contractSearchConfigs.sourceId, contractSearchConfigs.name] });
+  }
+}

@@ -1,0 +1,198 @@
+import { sql } from "drizzle-orm";
+import type PgBoss from "pg-boss";
+import { z } from "zod";
+import { db, type DbExecutor, type DbTransaction } from "~/db/client.server";
+import { emailOutbox } from "~/db/schema";
+import { enqueue, JOBS_SCHEMA, JobsNotRunningError } from "~/jobs/boss.server";
+import { currentRequestId, logger } from "~/lib/logger.server";
+
+/**
+ * The outbox. A message is a row in `email_outbox`, written with the same
+ * executor (transaction) as the change that causes it, so it exists exactly
+ * when that change committed. After the commit, dispatchQueuedEmail() sends
+ * the `email.send` job; if that fails or the process dies first, the
+ * `email.sweep` job (every minute) sends the jobs that are missing.
+ */
+
+export const EMAIL_SEND_JOB = "email.send";
+export const EMAIL_SWEEP_JOB = "email.sweep";
+
+/** Attempts per message, counted on the row: 1 + 5 retries. */
+export const MAX_EMAIL_ATTEMPTS = 6;
+
+/** A queued row without a live job is sent by the sweep after this long. */
+export const SWEEP_AFTER_SECONDS = 60;
+/** A row left in `sending` this long (process died mid-send) is sent again. */
+export const STALE_SENDING_SECONDS = 300;
+
+/**
+ * Queue settings of `email.send`. Policy `short`: while a job for a message
+ * waits, sending another with the same singletonKey (the outbox id) is a
+ * no-op. The row's status change queued -> sending is what guarantees that
+ * two jobs never both send it. Retries back off from ~15-30 s to ~4-8 min.
+ */
+export const EMAIL_SEND_QUEUE = {
+  policy: "short",
+  retryLimit: MAX_EMAIL_ATTEMPTS - 1,
+  retryDelay: 15,
+  retryBackoff: true,
+  // Longer than the worst case of one send (each SMTP wait is capped at 10 s).
+  expireInSeconds: 120,
+} as const satisfies Omit<PgBoss.Queue, "name">;
+
+export interface EmailSendJobData {
+  outboxId: string;
+  requestId?: string;
+}
+
+/** db() or the `tx` of db().transaction(): the outbox row commits or rolls back with it. */
+export type { DbExecutor, DbTransaction } from "~/db/client.server";
+
+const headerText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((v) => !/[\r\n]/.test(v), "must be a single line");
+
+export const outgoingEmailSchema = z.object({
+  /** One recipient address. */
+  to: z.email().max(254),
+  replyTo: z.email().max(254).optional(),
+  subject: headerText(998),
+  text: z.string().min(1).max(1_000_000),
+  html: z.string().max(2_000_000).optional(),
+  /** What caused the message, `<domain>.<event>`: `lead.alert`, `auth.verify-email`... */
+  kind: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, "must look like lead.alert"),
+  /** The record that caused it (a lead id, a user id...). */
+  relatedId: z.string().min(1).max(200).optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+
+export type OutgoingEmail = z.input<typeof outgoingEmailSchema>;
+
+export class InvalidEmailError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Invalid email message: ${issues.join("; ")}`);
+    this.name = "InvalidEmailError";
+  }
+}
+
+/**
+ * Writes a message to the outbox with `executor` and returns its id. Pass the
+ * transaction of the business change; call dispatchQueuedEmail(id) after it
+ * commits (or use withEmails()). Throws InvalidEmailError on a malformed
+ * message (a bug in the caller: validate user input before).
+ */
+export async function queueEmail(executor: DbExecutor, message: OutgoingEmail): Promise<string> {
+  const parsed = outgoingEmailSchema.safeParse(message);
+  if (!parsed.success) {
+    throw new InvalidEmailError(parsed.error.issues.map((i) => `${i.path.join(".") || "message"}: ${i.message}`));
+  }
+  const m = parsed.data;
+  const requestId = currentRequestId();
+  const [row] = await executor
+    .insert(emailOutbox)
+    .values({
+      toAddress: m.to,
+      replyTo: m.replyTo ?? null,
+      subject: m.subject,
+      textBody: m.text,
+      htmlBody: m.html ?? null,
+      kind: m.kind,
+      relatedId: m.relatedId ?? null,
+      metadata: { ...m.metadata, ...(requestId ? { requestId } : {}) },
+    })
+    .returning({ id: emailOutbox.id });
+  if (!row) throw new Error("email_outbox insert returned no row");
+  return row.id;
+}
+
+/**
+ * Sends the `email.send` job of each message. Call after the transaction that
+ * queued them committed. Never throws: a failure is logged and the sweep
+ * sends the job within about a minute.
+ */
+export async function dispatchQueuedEmail(ids: string | readonly string[]): Promise<void> {
+  const list = typeof ids === "string" ? [ids] : ids;
+  const requestId = currentRequestId();
+  for (const outboxId of list) {
+    try {
+      const data: EmailSendJobData = requestId ? { outboxId, requestId } : { outboxId };
+      await enqueue(EMAIL_SEND_JOB, data, {
+        singletonKey: outboxId,
+        retryLimit: EMAIL_SEND_QUEUE.retryLimit,
+        retryDelay: EMAIL_SEND_QUEUE.retryDelay,
+        retryBackoff: EMAIL_SEND_QUEUE.retryBackoff,
+      });
+    } catch (error) {
+      if (error instanceof JobsNotRunningError) {
+        logger.info({ emailId: outboxId }, "jobs are not running here: the email sweep will send this email");
+      } else {
+        logger.warn({ err: error, emailId: outboxId }, "could not enqueue an email; the sweep will retry");
+      }
+    }
+  }
+}
+
+/**
+ * Runs `work` in a transaction with a `queue` function that writes messages
+ * to the outbox in it, then dispatches them once it committed. Nothing is
+ * dispatched if `work` throws (the rows are rolled back with everything else).
+ */
+export async function withEmails<T>(
+  work: (tx: DbTransaction, queue: (message: OutgoingEmail) => Promise<string>) => Promise<T>,
+): Promise<T> {
+  const ids: string[] = [];
+  const result = await db().transaction((tx) =>
+    work(tx, async (message) => {
+      const id = await queueEmail(tx, message);
+      ids.push(id);
+      return id;
+    }),
+  );
+  await dispatchQueuedEmail(ids);
+  return result;
+}
+
+/** Queues and dispatches one message that is not tied to any other write. */
+export async function sendEmail(message: OutgoingEmail): Promise<string> {
+  const id = await queueEmail(db(), message);
+  await dispatchQueuedEmail(id);
+  return id;
+}
+
+/**
+ * The `email.sweep` job: sends the jobs of messages that have none, i.e.
+ * rows `queued` for over a minute (enqueue failed, process died after the
+ * commit, or pg-boss gave up while attempts remain) or `sending` for over
+ * five minutes (process died mid-send). Idempotent: a message with a waiting,
+ * retrying or active job is left alone, and the singletonKey dedups the rest.
+ */
+export async function sweepQueuedEmails(options: { limit?: number } = {}): Promise<{ enqueued: number }> {
+  const limit = Math.min(Math.max(options.limit ?? 200, 1), 1_000);
+  const jobTable = sql`${sql.identifier(JOBS_SCHEMA)}.job`;
+  const result = await db().execute<{ id: string }>(sql`
+    select o.id
+    from ${emailOutbox} o
+    where (
+        (o.status = 'queued' and o.updated_at < now() - make_interval(secs => ${SWEEP_AFTER_SECONDS}))
+        or (o.status = 'sending' and o.updated_at < now() - make_interval(secs => ${STALE_SENDING_SECONDS}))
+      )
+      and not exists (
+        select 1 from ${jobTable} j
+        where j.name = ${EMAIL_SEND_JOB}
+          and j.singleton_key = o.id::text
+          and j.state < 'completed'
+      )
+    order by o.created_at
+    limit ${limit}
+  `);
+  const ids = result.rows.map((r) => r.id);
+  if (ids.length > 0) {
+    logger.warn({ count: ids.length }, "email sweep: enqueuing emails that had no job");
+    await dispatchQueuedEmail(ids);
+  }
+  return { enqueued: ids.length };
+}

@@ -1,0 +1,199 @@
+import { and, eq, lt, or, sql } from "drizzle-orm";
+import type { SMTPSentMessageInfo } from "nodemailer";
+import type PgBoss from "pg-boss";
+import { db } from "~/db/client.server";
+import { emailOutbox } from "~/db/schema";
+import { defineJob, type JobContext } from "~/jobs/define-job";
+import { logger } from "~/lib/logger.server";
+import {
+  EMAIL_SEND_JOB,
+  EMAIL_SEND_QUEUE,
+  EMAIL_SWEEP_JOB,
+  MAX_EMAIL_ATTEMPTS,
+  STALE_SENDING_SECONDS,
+  sweepQueuedEmails,
+  type EmailSendJobData,
+} from "./queue-email.server";
+import { describeTransportError, emailTransport, isPermanentDeliveryError, mailFromDomain } from "./transport.server";
+
+/**
+ * Delivers one outbox message. The row is claimed with a conditional update
+ * (queued -> sending, attempts + 1), so of any number of concurrent jobs for
+ * one message exactly one sends it; a message already sent or stored is
+ * skipped. Without SMTP_URL the message is marked `stored` (staff read it in
+ * the outbox). On a transport error the row goes back to `queued` with
+ * lastError and the error is rethrown so pg-boss retries; after the last
+ * attempt, or on a permanent rejection, it is marked `failed`.
+ */
+
+export type DeliveryOutcome =
+  /** Handed to the SMTP server. */
+  | "sent"
+  /** No SMTP_URL: kept in the outbox. */
+  | "stored"
+  /** Given up: attempts exhausted or permanently rejected. */
+  | "failed"
+  /** Already sent, stored or failed: nothing to do. */
+  | "done-before"
+  /** Another job is sending it right now. */
+  | "busy"
+  /** No such row. */
+  | "missing";
+
+/** A retryable delivery failure; the row is back in `queued`. */
+export class EmailDeliveryError extends Error {
+  constructor(
+    message: string,
+    public readonly attempts: number,
+  ) {
+    super(message);
+    this.name = "EmailDeliveryError";
+  }
+}
+
+const staleSending = () =>
+  and(
+    eq(emailOutbox.status, "sending"),
+    lt(emailOutbox.updatedAt, sql`now() - make_interval(secs => ${STALE_SENDING_SECONDS})`),
+  );
+
+/**
+ * Delivers one message. `signal` cancels the SMTP exchange (shutdown): the
+ * row then goes back to `queued` like after any transport error.
+ */
+export async function deliverQueuedEmail(
+  outboxId: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<DeliveryOutcome> {
+  const [row] = await db()
+    .update(emailOutbox)
+    .set({ status: "sending", attempts: sql`${emailOutbox.attempts} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(emailOutbox.id, outboxId),
+        or(eq(emailOutbox.status, "queued"), staleSending()),
+        lt(emailOutbox.attempts, MAX_EMAIL_ATTEMPTS),
+      ),
+    )
+    .returning();
+
+  if (!row) return explainUnclaimed(outboxId);
+
+  const log = logger.child({ emailId: row.id, kind: row.kind, attempt: row.attempts });
+  const transport = emailTransport();
+
+  if (!transport) {
+    await db()
+      .update(emailOutbox)
+      .set({ status: "stored", lastError: null, updatedAt: sql`now()` })
+      .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "sending")));
+    log.info({ to: row.toAddress, subject: row.subject }, "SMTP_URL not set: email stored in the outbox, not sent");
+    log.debug({ text: row.textBody }, "stored email text");
+    return "stored";
+  }
+
+  let info: SMTPSentMessageInfo;
+  try {
+    info = await transport.sendMail({
+      to: row.toAddress,
+      ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+      subject: row.subject,
+      text: row.textBody,
+      ...(row.htmlBody ? { html: row.htmlBody } : {}),
+      // The same id on every attempt, so a rare duplicate is recognisable.
+      messageId: `<${row.id}@${mailFromDomain()}>`,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    const lastError = describeTransportError(error);
+    const permanent = isPermanentDeliveryError(error);
+    const giveUp = permanent || row.attempts >= MAX_EMAIL_ATTEMPTS;
+    await db()
+      .update(emailOutbox)
+      .set({ status: giveUp ? "failed" : "queued", lastError, updatedAt: sql`now()` })
+      .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "sending")));
+    if (giveUp) {
+      log.error({ error: lastError, permanent }, "email delivery failed for good");
+      return "failed";
+    }
+    log.warn({ error: lastError }, "email delivery failed; will retry");
+    // The raw error stays out: lastError is the redacted description.
+    throw new EmailDeliveryError(lastError, row.attempts);
+  }
+
+  await db()
+    .update(emailOutbox)
+    .set({
+      status: "sent",
+      sentAt: sql`now()`,
+      updatedAt: sql`now()`,
+      lastError: null,
+      providerMessageId: (info.serverMessageId ?? info.messageId ?? "").slice(0, 500) || null,
+    })
+    .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "sending")));
+  log.info("email sent");
+  return "sent";
+}
+
+async function explainUnclaimed(outboxId: string): Promise<DeliveryOutcome> {
+  const [current] = await db()
+    .select({ status: emailOutbox.status, attempts: emailOutbox.attempts })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.id, outboxId))
+    .limit(1);
+  if (!current) {
+    logger.warn({ emailId: outboxId }, "email job for a message that does not exist");
+    return "missing";
+  }
+  if (current.status === "queued" || current.status === "sending") {
+    if (current.attempts >= MAX_EMAIL_ATTEMPTS) {
+      // Out of attempts but not marked (the process died during the last one).
+      const [failed] = await db()
+        .update(emailOutbox)
+        .set({ status: "failed", lastError: sql`coalesce(${emailOutbox.lastError}, 'no attempts left')`, updatedAt: sql`now()` })
+        .where(and(eq(emailOutbox.id, outboxId), or(eq(emailOutbox.status, "queued"), staleSending())))
+        .returning({ id: emailOutbox.id });
+      if (failed) {
+        logger.error({ emailId: outboxId, attempts: current.attempts }, "email delivery failed for good");
+        return "failed";
+      }
+    }
+    return "busy";
+  }
+  return "done-before";
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The `email.send` handler. */
+export async function handleSendEmailJob(
+  job: PgBoss.Job<EmailSendJobData>,
+  context?: JobContext,
+): Promise<{ outcome: DeliveryOutcome }> {
+  const outboxId = job.data?.outboxId;
+  if (typeof outboxId !== "string" || !UUID.test(outboxId)) {
+    // Retrying cannot fix a malformed payload.
+    logger.error({ jobId: job.id }, "email.send job without a valid outboxId; dropped");
+    return { outcome: "missing" };
+  }
+  return { outcome: await deliverQueuedEmail(outboxId, context ? { signal: context.signal } : {}) };
+}
+
+export const sendEmailJob = defineJob<EmailSendJobData>({
+  name: EMAIL_SEND_JOB,
+  queue: EMAIL_SEND_QUEUE,
+  concurrency: 2,
+  handle: handleSendEmailJob,
+});
+
+export const sweepEmailJob = defineJob<Record<string, never>>({
+  name: EMAIL_SWEEP_JOB,
+  // `short` without a key: at most one sweep waits at a time. A failed sweep is not retried:
+  // the next one runs a minute later.
+  queue: { policy: "short", retryLimit: 0, expireInSeconds: 60 },
+  schedule: { cron: "* * * * *" },
+  handle: () => sweepQueuedEmails(),
+});
+
+export const emailJobs = [sendEmailJob, sweepEmailJob];
+

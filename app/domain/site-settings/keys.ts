@@ -1,0 +1,45 @@
+/**
+ * Keys of the public rows of `cms_site_settings` that make up
+ * `PublicSiteSettings`. The seed writes exactly these; staff edit their values
+ * in /admin/cms/settings.
+ */
+export const PUBLIC_SETTING_KEYS = {
+  businessName: "business_name",
+  tagline: "tagline",
+  serviceArea: "service_area",
+  openingHours: "opening_hours",
+  veteranActiveDutyYears: "veteran_active_duty_years",
+  veteranCombatDeploymentMonths: "veteran_combat_deployment_months",
+
+  phone: "phone",
+  email: "email",
+  addressStreet: "address_street",
+  addressLocality: "address_locality",
+  addressRegion: "address_region",
+  addressPostalCode: "address_postal_code",
+  addressCountry: "address_country",
+  geoLatitude: "geo_latitude",
+  geoLongitude: "geo_longitude",
+
+  accreditationBureauName: "accreditation_bureau_name",
+  accreditationBusinessName: "accreditation_business_name",
+  accreditationRating: "accreditation_rating",
+  accreditationAccreditedSince: "accreditation_accredited_since",
+  accreditationComplaints: "accreditation_complaints",
+  accreditationStandardsText: "accreditation_standards_text",
+  accreditationProfileUrl: "accreditation_profile_url",
+  certificationName: "certification_name",
+  certificationImageUrl: "certification_image_url",
+  manufacturerPartnershipUrl: "manufacturer_partnership_url",
+  manufacturerCertifiedInfoUrl: "manufacturer_certified_info_url",
+
+  socialLinks: "social_links",
+} as const;
+
+export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[keyof typeof PUBLIC_SETTING_KEYS];
+
+/** Private settings (never sent to the public site). */
+export const PRIVATE_SETTING_KEYS = {
+  /** Where new-lead alerts are sent. */
+  leadAlertEmail: "lead_alert_email",
+} as const;

@@ -1,0 +1,299 @@
+import PgBoss from "pg-boss";
+import { databaseUrl } from "~/db/client.server";
+import { logger, requestContext } from "~/lib/logger.server";
+import type { AnyJobDefinition } from "./define-job";
+
+/**
+ * Background jobs on pg-boss: one instance per process, kept on globalThis
+ * like the database pool, with its own small pool and its own schema.
+ *
+ * - startJobs({ workers }) starts pg-boss (it creates or migrates its schema),
+ *   creates every queue of the registry, and when `workers` is true runs the
+ *   handlers and sets the recurring schedules.
+ * - enqueue() sends a job; stopJobs() stops within a few seconds.
+ *
+ * Errors pg-boss reports in the background (lost connection, failed polling)
+ * are logged; they never crash the process.
+ */
+
+export const JOBS_SCHEMA = "pgboss";
+
+/** pg-boss waits this long for running jobs on stop, then fails them so they are retried. */
+const STOP_GRACE_MS = 2_000;
+/** Then handlers still running are aborted and get this long to record where they stopped. */
+const ABORT_SETTLE_MS = 1_000;
+/** stopJobs() resolves after this long whatever happens (the process has 10 s in all). */
+const STOP_HARD_LIMIT_MS = 3_500;
+
+interface JobsState {
+  boss: PgBoss;
+  workers: boolean;
+  started: Promise<void>;
+  isStarted: boolean;
+  /** Worker ids per queue, to wake local workers right after a send. */
+  workerIds: Map<string, string[]>;
+  /** Aborted when stopping and handlers are still running after the grace period. */
+  shutdown: AbortController;
+  inFlight: Set<Promise<unknown>>;
+  stopping?: Promise<void>;
+}
+
+const globalForJobs = globalThis as unknown as { __appJobs?: JobsState };
+
+export class JobsNotRunningError extends Error {
+  constructor(reason: string) {
+    super(`Background jobs are not running in this process (${reason})`);
+    this.name = "JobsNotRunningError";
+  }
+}
+
+export interface StartJobsOptions {
+  /** Run the job handlers and the schedules in this process (config().JOBS_ENABLED). */
+  workers: boolean;
+}
+
+/**
+ * Starts pg-boss and creates the queues; with `workers`, also runs the
+ * handlers and sets the schedules. Calling it again returns the same start.
+ */
+export function startJobs(options: StartJobsOptions): Promise<void> {
+  const existing = globalForJobs.__appJobs;
+  if (existing && !existing.stopping) return existing.started;
+
+  const poolOptions = {
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  };
+  const boss = new PgBoss({
+    connectionString: databaseUrl(),
+    schema: JOBS_SCHEMA,
+    max: 3,
+    application_name: "roofing-site-jobs",
+    // Maintenance and cron only where workers run (a web-only process just sends).
+    supervise: options.workers,
+    schedule: options.workers,
+    // Passed through to pg.Pool, which pg-boss creates with these options.
+    ...poolOptions,
+  } as PgBoss.ConstructorOptions);
+  boss.on("error", logBossError);
+
+  const state: JobsState = {
+    boss,
+    workers: options.workers,
+    started: Promise.resolve(),
+    isStarted: false,
+    workerIds: new Map(),
+    shutdown: new AbortController(),
+    inFlight: new Set(),
+  };
+  state.started = startInstance(state).then(
+    () => {
+      state.isStarted = true;
+    },
+    async (error: unknown) => {
+      if (globalForJobs.__appJobs === state) globalForJobs.__appJobs = undefined;
+      await boss.stop({ graceful: false, wait: true }).catch(() => {});
+      throw error;
+    },
+  );
+  globalForJobs.__appJobs = state;
+  return state.started;
+}
+
+async function startInstance(state: JobsState): Promise<void> {
+  const { boss } = state;
+  const startedAt = performance.now();
+  await boss.start();
+
+  // Imported here rather than at the top: job modules import enqueue() from this file.
+  const { jobDefinitions } = await import("./registry.server");
+
+  for (const definition of jobDefinitions) {
+    const queue: PgBoss.Queue = { name: definition.name, ...definition.queue };
+    await boss.createQueue(definition.name, queue);
+    // createQueue leaves an existing queue as it was: bring its settings up to date.
+    await boss.updateQueue(definition.name, queue);
+  }
+
+  if (state.workers) {
+    for (const definition of jobDefinitions) {
+      const ids: string[] = [];
+      for (let i = 0; i < Math.max(1, definition.concurrency ?? 1); i++) {
+        ids.push(await registerWorker(state, definition));
+      }
+      state.workerIds.set(definition.name, ids);
+    }
+    await syncSchedules(boss, jobDefinitions);
+  }
+
+  logger.info(
+    {
+      workers: state.workers,
+      queues: jobDefinitions.map((d) => d.name),
+      startupMs: Math.round(performance.now() - startedAt),
+    },
+    "background jobs started",
+  );
+}
+
+function registerWorker(state: JobsState, definition: AnyJobDefinition): Promise<string> {
+  const options: PgBoss.WorkOptions & { includeMetadata: true } = { batchSize: 1, includeMetadata: true };
+  if (definition.pollingIntervalSeconds !== undefined) options.pollingIntervalSeconds = definition.pollingIntervalSeconds;
+
+  return state.boss.work<object>(definition.name, options, async (jobs) => {
+    const [job] = jobs;
+    if (!job) return undefined;
+    const data = job.data as { requestId?: unknown } | null;
+    // Log lines of a job carry the id of the request that caused it, when known.
+    const requestId = typeof data?.requestId === "string" ? data.requestId : `job:${job.id}`;
+    const run = requestContext.run({ requestId }, async () => {
+      const startedAt = performance.now();
+      try {
+        const result = await definition.handle(job, { signal: state.shutdown.signal });
+        logger.debug({ job: job.name, jobId: job.id, ms: Math.round(performance.now() - startedAt) }, "job done");
+        return result;
+      } catch (error) {
+        const willRetry = job.retryCount < job.retryLimit;
+        logger.warn(
+          { err: error, job: job.name, jobId: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, willRetry },
+          "job failed",
+        );
+        throw error;
+      }
+    });
+    state.inFlight.add(run);
+    try {
+      return await run;
+    } finally {
+      state.inFlight.delete(run);
+    }
+  });
+}
+
+/** Sets the schedules of the registry and removes those no job defines any more. */
+async function syncSchedules(boss: PgBoss, definitions: readonly AnyJobDefinition[]): Promise<void> {
+  const scheduled = new Set<string>();
+  for (const definition of definitions) {
+    if (!definition.schedule) continue;
+    const { cron, data, options } = definition.schedule;
+    await boss.schedule(definition.name, cron, data ?? {}, { tz: "UTC", ...options });
+    scheduled.add(definition.name);
+  }
+  for (const existing of await boss.getSchedules()) {
+    if (!scheduled.has(existing.name)) {
+      await boss.unschedule(existing.name);
+      logger.info({ job: existing.name }, "removed the schedule of a job that is no longer defined");
+    }
+  }
+}
+
+/**
+ * Sends a job. Throws when jobs are not running in this process or the
+ * database refuses the insert; callers that must never fail catch (see
+ * dispatchQueuedEmail). Returns the job id, or null when a singleton key or
+ * the queue policy deduplicated it.
+ */
+export async function enqueue<TData extends object>(
+  name: string,
+  data: TData,
+  options: PgBoss.SendOptions = {},
+): Promise<string | null> {
+  const state = globalForJobs.__appJobs;
+  if (!state) throw new JobsNotRunningError("startJobs() was not called");
+  if (state.stopping) throw new JobsNotRunningError("stopping");
+  await state.started;
+  const id = await state.boss.send(name, data, options);
+  if (id) {
+    // Wake this process's idle workers instead of waiting for their next poll.
+    for (const workerId of state.workerIds.get(name) ?? []) state.boss.notifyWorker(workerId);
+  }
+  return id;
+}
+
+/** True once startJobs() has finished and until stopJobs() is called. */
+export function jobsRunning(): boolean {
+  const state = globalForJobs.__appJobs;
+  return Boolean(state?.isStarted && !state.stopping);
+}
+
+/**
+ * Stops the workers, the schedules and pg-boss's pool. Running jobs get ~2 s
+ * to finish; then pg-boss fails them (they are retried later) and their
+ * handlers' signal is aborted, with up to 1 s to record where they stopped.
+ * Resolves within ~3.5 s even when the database is unreachable; never throws.
+ * Call it before closing the database pool.
+ */
+export function stopJobs(): Promise<void> {
+  const state = globalForJobs.__appJobs;
+  if (!state) return Promise.resolve();
+  state.stopping ??= (async () => {
+    const startedAt = performance.now();
+    const outcome = await withDeadline(
+      (async () => {
+        // A start still in progress must finish (or fail) before pg-boss can stop.
+        await state.started.catch(() => {});
+        await state.boss.stop({ graceful: true, wait: true, close: true, timeout: STOP_GRACE_MS });
+        if (state.inFlight.size > 0) {
+          logger.warn({ running: state.inFlight.size }, "aborting jobs still running at shutdown; they will be retried");
+          state.shutdown.abort(new Error("the process is shutting down"));
+          await withDeadline(Promise.allSettled([...state.inFlight]).then(() => {}), ABORT_SETTLE_MS);
+        }
+      })(),
+      STOP_HARD_LIMIT_MS,
+    );
+    if (outcome === "timeout") logger.warn({ limitMs: STOP_HARD_LIMIT_MS }, "background jobs did not stop in time");
+    else if (outcome instanceof Error) logger.error({ err: outcome }, "stopping background jobs failed");
+    else logger.info({ ms: Math.round(performance.now() - startedAt) }, "background jobs stopped");
+    if (globalForJobs.__appJobs === state) globalForJobs.__appJobs = undefined;
+  })();
+  return state.stopping;
+}
+
+async function withDeadline(work: Promise<void>, ms: number): Promise<"done" | "timeout" | Error> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), ms);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([
+      work.then(
+        () => "done" as const,
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      ),
+      deadline,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// pg-boss reports every failed poll: while the database is away that is one
+// error per worker every few seconds. Log the first of a kind, then at most one
+// a minute with the number left out.
+const ERROR_LOG_INTERVAL_MS = 60_000;
+const recentErrors = new Map<string, { at: number; suppressed: number }>();
+
+function logBossError(error: unknown): void {
+  const details = (error ?? {}) as { message?: unknown; queue?: unknown; code?: unknown };
+  const message = typeof details.message === "string" ? details.message : String(error);
+  // Worker ids and queue names vary; group by the message without them.
+  const key = message.replace(/\s*\(Queue: .*\)$/, "");
+  const now = Date.now();
+  const recent = recentErrors.get(key);
+  if (recent && now - recent.at < ERROR_LOG_INTERVAL_MS) {
+    recent.suppressed++;
+    return;
+  }
+  if (recentErrors.size > 100) recentErrors.clear();
+  recentErrors.set(key, { at: now, suppressed: 0 });
+  logger.error(
+    {
+      err: error instanceof Error ? error : { message, stack: (error as { stack?: unknown } | null)?.stack },
+      queue: typeof details.queue === "string" ? details.queue : undefined,
+      code: details.code,
+      suppressedSinceLast: recent?.suppressed,
+    },
+    "background job system error",
+  );
+}

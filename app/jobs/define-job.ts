@@ -1,0 +1,46 @@
+import type PgBoss from "pg-boss";
+
+/**
+ * A background job: its queue settings, an optional recurring schedule and
+ * the handler that runs one job. Definitions are listed in registry.server.ts;
+ * boss.server.ts creates the queues, starts the workers and sets the schedules.
+ */
+export interface JobDefinition<TData extends object = object> {
+  /** Queue name, `<domain>.<action>` (e.g. `email.send`). */
+  name: string;
+  /**
+   * Queue settings, applied on every start (policy, retryLimit, retryDelay,
+   * retryBackoff, expireInSeconds, retentionMinutes...). Leave a setting out
+   * rather than setting it to `undefined`: pg-boss rejects undefined values.
+   */
+  queue?: Omit<PgBoss.Queue, "name">;
+  /** How many jobs of this queue one process runs at once (default 1). */
+  concurrency?: number;
+  /** How often an idle worker polls the queue (default 2 s; enqueue() wakes local workers at once). */
+  pollingIntervalSeconds?: number;
+  /** A recurring schedule: 5-field cron expression, UTC unless `options.tz`. */
+  schedule?: { cron: string; data?: TData; options?: PgBoss.ScheduleOptions };
+  /**
+   * Handles one job. Throw to fail it: pg-boss then retries per the queue
+   * settings. Must be idempotent: a job can run more than once.
+   */
+  handle(job: PgBoss.JobWithMetadata<TData>, context: JobContext): Promise<unknown>;
+}
+
+export interface JobContext {
+  /**
+   * Aborted when the process stops and the job did not finish within the
+   * grace period: stop outbound work (pass it to fetch/sendMail) and leave
+   * the record in a state a retry can pick up. The job is retried anyway.
+   */
+  signal: AbortSignal;
+}
+
+// `any` so definitions with different payload types fit in one list.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyJobDefinition = JobDefinition<any>;
+
+/** Identity helper that types a definition's handler from its payload. */
+export function defineJob<TData extends object>(definition: JobDefinition<TData>): JobDefinition<TData> {
+  return definition;
+}

@@ -1,0 +1,13 @@
+import { emailJobs } from "~/domain/email/send-email.job.server";
+import type { AnyJobDefinition } from "./define-job";
+
+/**
+ * Every background job of the application, in one place. A feature adds its
+ * definitions (see define-job.ts) to this list; startJobs() creates their
+ * queues, runs their handlers where workers are enabled and sets their
+ * schedules. A job removed from here also loses its schedule on the next start.
+ */
+export const jobDefinitions: readonly AnyJobDefinition[] = [
+  ...emailJobs,
+  // ...crawlJobs (contracts), scheduled crawls, etc.
+];

@@ -1,0 +1,37 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import pino from "pino";
+
+/**
+ * Structured logs (JSON lines). Every line written while a request is being
+ * handled carries that request's id, through the request context below.
+ */
+
+export interface RequestContext {
+  requestId: string;
+}
+
+export const requestContext = new AsyncLocalStorage<RequestContext>();
+
+function createLogger() {
+  return pino({
+    level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: {
+      paths: ["password", "*.password", "token", "*.token", "headers.cookie", "headers.authorization", "req.headers.cookie"],
+      censor: "[redacted]",
+    },
+    mixin() {
+      const ctx = requestContext.getStore();
+      return ctx ? { requestId: ctx.requestId } : {};
+    },
+  });
+}
+
+const globalForLogger = globalThis as unknown as { __appLogger?: pino.Logger };
+
+export const logger: pino.Logger = (globalForLogger.__appLogger ??= createLogger());
+
+export function currentRequestId(): string | undefined {
+  return requestContext.getStore()?.requestId;
+}

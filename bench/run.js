@@ -1,0 +1,289 @@
+#!/usr/bin/env node
+// `npm run bench`: start-up, server render vs static file, render latency at concurrency 1, memory.
+// Runs against the production build (build/); `npm run bench` builds first.
+//
+// Environment:
+//   BENCH_DURATION     seconds of each throughput run (default 10); e.g. BENCH_DURATION=2 for a smoke run
+//   BENCH_WARMUP       seconds of warm-up before each throughput run (default: duration/5, at least 1)
+//   BENCH_C1_DURATION  seconds of the concurrency-1 runs (default: min(5, BENCH_DURATION))
+//   BENCH_CONNECTIONS  connections of the throughput runs (default 32)
+//   BENCH_START_TIMEOUT seconds allowed for a server start (default 180)
+//   BENCH_QUIET_WAIT   before each load run, wait up to this many seconds for other processes to use
+//                      < 0.25 core (default 60; 0 = don't wait). CPU used by others is reported either way.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { get, sleep } from "./lib/http.js";
+import { BROWSER_HEADERS, runLoad } from "./lib/load.js";
+import { fmt, machineInfo, RESULTS_DIR, table, timestamp, verdict, writeResults } from "./lib/results.js";
+import { waitForQuiet } from "./lib/cpu.js";
+import { mib, peakRssKb, processTree, rssKb, treePssKb } from "./lib/rss.js";
+import { freePorts } from "./lib/ports.js";
+import { killAll, livePostmaster, ROOT, snapshotApp, startServer, tempDataDir } from "./lib/server.js";
+
+const num = (name, fallback) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const v = Number(raw);
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a positive number (got ${JSON.stringify(raw)})`);
+  return v;
+};
+
+const DURATION = num("BENCH_DURATION", 10);
+const WARMUP = num("BENCH_WARMUP", Math.max(1, Math.round(DURATION / 5)));
+const C1_DURATION = num("BENCH_C1_DURATION", Math.min(5, DURATION));
+const CONNECTIONS = Math.round(num("BENCH_CONNECTIONS", 32));
+const START_TIMEOUT_MS = num("BENCH_START_TIMEOUT", 180) * 1000;
+const QUIET_WAIT_MS = (process.env.BENCH_QUIET_WAIT === "0" ? 0 : num("BENCH_QUIET_WAIT", 60)) * 1000;
+const OTHER_CPU_WARN = 0.25;
+
+const GOALS = { p3MinRatio: 0.5, p4MaxP50Ms: 5, shutdownMaxMs: 10_000 };
+
+const stamp = timestamp();
+const logsDir = path.join(RESULTS_DIR, `${stamp}-logs`);
+const staticName = `__bench-home-${process.pid}.html`;
+let staticFile;
+let dataDir;
+let snapshot;
+
+const results = {
+  benchmark: "server",
+  startedAt: new Date().toISOString(),
+  machine: machineInfo(),
+  git: gitInfo(),
+  settings: { durationS: DURATION, warmupS: WARMUP, c1DurationS: C1_DURATION, connections: CONNECTIONS, logLevel: "warn", quietWaitS: QUIET_WAIT_MS / 1000 },
+  goals: GOALS,
+};
+
+function gitInfo() {
+  try {
+    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] })
+      .toString()
+      .trim();
+    return { commit };
+  } catch {
+    return { commit: null };
+  }
+}
+
+const log = (msg) => console.log(`· ${msg}`);
+
+async function cleanup() {
+  await killAll();
+  if (staticFile) fs.rmSync(staticFile, { force: true });
+  snapshot?.remove();
+  if (dataDir) {
+    if (livePostmaster(dataDir)) console.error(`warning: PostgreSQL still running in ${dataDir}; left in place`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    interrupted = true;
+    console.error(`\n${signal}: stopping the server and cleaning up...`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+function memory(pid) {
+  const pg = dataDir ? livePostmaster(dataDir) : undefined;
+  const pgTree = pg ? treePssKb(pg) : undefined;
+  return {
+    nodeRssMiB: mib(rssKb(pid)),
+    nodePeakRssMiB: mib(peakRssKb(pid)),
+    postgresPssMiB: mib(pgTree?.pssKb),
+    postgresProcesses: pgTree?.processes,
+  };
+}
+
+async function main() {
+  // Run from a private copy of build/: other people may rebuild the shared tree during the benchmark.
+  snapshot = snapshotApp();
+  staticFile = path.join(snapshot.dir, "build", "client", staticName);
+  results.build = { serverBuiltAt: snapshot.builtAt, runFrom: snapshot.dir };
+  fs.mkdirSync(logsDir, { recursive: true });
+  dataDir = tempDataDir();
+  const [port, pgPort] = await freePorts(2);
+  const common = { cwd: snapshot.dir, dataDir, port, pgPort, logLevel: "warn", timeoutMs: START_TIMEOUT_MS, alsoWaitFor: ["/"] };
+
+  // 1. Cold start (new data directory: initdb + migrations + seed), shutdown, warm start on the same data.
+  if (QUIET_WAIT_MS) {
+    const q = await waitForQuiet({ bench: () => [process.pid] }, { thresholdCores: OTHER_CPU_WARN, maxWaitMs: QUIET_WAIT_MS });
+    results.startupQuietWait = q;
+    if (q.waitedMs > 1_500 || !q.quiet) log(`${q.quiet ? "waited" : "gave up waiting"} ${fmt(q.waitedMs / 1000, " s")} for a quiet machine (others: ${q.otherCores} cores)`);
+  }
+  log(`cold start (fresh DATA_DIR ${dataDir}, http :${port}, postgres :${pgPort})`);
+  const cold = await startServer({ ...common, logFile: path.join(logsDir, "1-cold.log") });
+  const coldMem = memory(cold.pid);
+  log(`  /healthz 200 after ${fmt(cold.ready["/healthz"], " ms", 0)}, / 200 after ${fmt(cold.ready["/"], " ms", 0)}`);
+  const coldStop = await cold.stop();
+  log(`  SIGTERM -> exit ${coldStop.code ?? coldStop.signal} in ${fmt(coldStop.ms, " ms", 0)}`);
+  results.startup = {
+    cold: { healthzMs: round(cold.ready["/healthz"]), homeMs: round(cold.ready["/"]), memory: coldMem, shutdown: coldStop },
+  };
+
+  log("warm start (same DATA_DIR)");
+  const server = await startServer({ ...common, logFile: path.join(logsDir, "2-warm.log") });
+  log(`  /healthz 200 after ${fmt(server.ready["/healthz"], " ms", 0)}, / 200 after ${fmt(server.ready["/"], " ms", 0)}`);
+  results.startup.warm = { healthzMs: round(server.ready["/healthz"]), homeMs: round(server.ready["/"]) };
+
+  // 4a. Memory at idle after start.
+  await sleep(1_000);
+  const idleMem = memory(server.pid);
+  log(`  idle RSS ${fmt(idleMem.nodeRssMiB, " MiB")}`);
+
+  // 2. Server render of / vs the same bytes as a static file.
+  const page = await get(`${server.url}/`, { headers: { ...BROWSER_HEADERS, "accept-encoding": "identity" } });
+  if (page.status !== 200) throw new Error(`GET / answered ${page.status}`);
+  fs.writeFileSync(staticFile, page.body);
+  const staticUrl = `${server.url}/${staticName}`;
+  const check = await get(staticUrl, { headers: { ...BROWSER_HEADERS, "accept-encoding": "identity" } });
+  if (check.status !== 200 || !check.body.equals(page.body)) throw new Error(`static copy not served identically (HTTP ${check.status})`);
+  const gzRender = await get(`${server.url}/`, { headers: BROWSER_HEADERS });
+  const gzStatic = await get(staticUrl, { headers: BROWSER_HEADERS });
+  results.page = {
+    htmlBytes: page.body.length,
+    render: { contentEncoding: gzRender.headers["content-encoding"] ?? null, bodyBytes: gzRender.body.length, cacheControl: gzRender.headers["cache-control"] ?? null },
+    static: { contentEncoding: gzStatic.headers["content-encoding"] ?? null, bodyBytes: gzStatic.body.length, cacheControl: gzStatic.headers["cache-control"] ?? null },
+  };
+  log(`render vs static: / is ${page.body.length} bytes of HTML (${results.page.render.contentEncoding ?? "identity"} ${gzRender.body.length} B)`);
+
+  const cpuGroups = {
+    server: () => [server.pid],
+    postgres: () => {
+      const pm = livePostmaster(dataDir);
+      return pm ? processTree(pm) : [];
+    },
+    bench: () => [process.pid],
+  };
+  const quiet = async (what) => {
+    if (!QUIET_WAIT_MS) return undefined;
+    const q = await waitForQuiet(cpuGroups, { thresholdCores: OTHER_CPU_WARN, maxWaitMs: QUIET_WAIT_MS });
+    if (q.waitedMs > 1_500 || !q.quiet) {
+      log(`  ${q.quiet ? "waited" : "gave up waiting"} ${fmt(q.waitedMs / 1000, " s")} for a quiet machine before ${what} (others: ${q.otherCores} cores)`);
+    }
+    return q;
+  };
+  const load = async (url, what, opts) => {
+    const quietWait = await quiet(what);
+    const res = await runLoad(url, { ...opts, cpuGroups, title: what });
+    res.quietWait = quietWait;
+    return res;
+  };
+
+  log(`  render  /  ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s`);
+  const render = await load(`${server.url}/`, "render /", { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP });
+  log(`  static  /${staticName}  ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s`);
+  const stat = await load(staticUrl, "static", { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP });
+  const ratio = stat.rps ? render.rps / stat.rps : undefined;
+  results.renderVsStatic = { render, static: stat, ratio: round(ratio, 3), p3Pass: ratio >= GOALS.p3MinRatio };
+
+  // 3. Uncached render latency at concurrency 1 (P4), with the static file at concurrency 1 as the floor of the HTTP stack.
+  log(`concurrency 1: render / for ${C1_DURATION} s, then static for ${C1_DURATION} s`);
+  const c1 = await load(`${server.url}/`, "render / c1", { connections: 1, duration: C1_DURATION });
+  const c1Static = await load(staticUrl, "static c1", { connections: 1, duration: C1_DURATION });
+  results.concurrency1 = { render: c1, static: c1Static, p4Pass: c1.latencyMs.p50 <= GOALS.p4MaxP50Ms };
+
+  // 4b. Memory after the load.
+  const loadedMem = memory(server.pid);
+  await sleep(2_000);
+  const settledMem = memory(server.pid);
+  results.memory = { idleAfterStart: idleMem, afterLoad: loadedMem, afterLoadPlus2s: settledMem };
+
+  fs.rmSync(staticFile, { force: true });
+  const warmStop = await server.stop();
+  log(`SIGTERM after load -> exit ${warmStop.code ?? warmStop.signal} in ${fmt(warmStop.ms, " ms", 0)}`);
+  results.startup.warm.shutdown = warmStop;
+
+  const runs = [render, stat, c1, c1Static];
+  results.warnings = [
+    ...runs.filter((r) => r.non2xx || r.errors || r.timeouts).map((r) => `${r.title}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`),
+    ...runs
+      .filter((r) => r.cpu && r.cpu.otherCores >= OTHER_CPU_WARN)
+      .map((r) => `${r.title}: other processes used ${r.cpu.otherCores} of ${r.cpu.cpus} cores during the run; figures are disturbed`),
+  ];
+  results.machine.loadavgAtEnd = machineInfo().loadavg;
+}
+
+const round = (v, d = 1) => (v === undefined ? undefined : Math.round(v * 10 ** d) / 10 ** d);
+
+// CPU cores used during a run by the server, PostgreSQL, the load generator (this process) and everything else.
+const CPU_HEAD = ["cpu server", "pg", "bench", "others"];
+const cpuCells = (x) => (x.cpu ? [x.cpu.cores.server, x.cpu.cores.postgres, x.cpu.cores.bench, x.cpu.otherCores].map((v) => fmt(v, "", 2)) : ["-", "-", "-", "-"]);
+
+function report() {
+  const r = results;
+  const out = [];
+  out.push("", `Server benchmark  ${r.startedAt}  (Node ${r.machine.node}, ${r.machine.cpus} CPUs, ${r.machine.cpuModel ?? "?"})`, "");
+  if (r.startup) {
+    const s = r.startup;
+    const sd = (x) => (x ? `${fmt(x.ms, " ms", 0)}, exit ${x.code ?? x.signal}${x.killed ? " (SIGKILLed)" : ""}${x.postgresLeftRunning ? ", PostgreSQL left running!" : ""}` : "-");
+    out.push(`load average at start ${r.machine.loadavg.join(" ")}${r.machine.loadavgAtEnd ? `, at end ${r.machine.loadavgAtEnd.join(" ")}` : ""}`, "");
+    out.push("1. Start-up (spawn -> first 200)");
+    out.push(
+      table([
+        ["", "/healthz", "/", "shutdown (SIGTERM -> exit)"],
+        ["cold (new data dir: initdb, migrate, seed)", fmt(s.cold.healthzMs, " ms", 0), fmt(s.cold.homeMs, " ms", 0), sd(s.cold.shutdown)],
+        ...(s.warm ? [["warm (same data dir)", fmt(s.warm.healthzMs, " ms", 0), fmt(s.warm.homeMs, " ms", 0), `${sd(s.warm.shutdown)}${s.warm.shutdown ? " (after load)" : ""}`]] : []),
+      ]),
+      "",
+    );
+  }
+  if (r.renderVsStatic) {
+    const { render, static: st, ratio, p3Pass } = r.renderVsStatic;
+    const row = (name, x) => [name, fmt(x.rps, "", 0), fmt(x.latencyMs.p50, " ms", 2), fmt(x.latencyMs.p95, " ms", 2), fmt(x.latencyMs.p99, " ms", 2), String(x.requests), String(x.non2xx + x.errors), `${x.bytesPerResponse} B`, ...cpuCells(x)];
+    out.push(`2. Render of / vs the same ${r.page.htmlBytes} bytes as a static file (${r.settings.connections} connections, ${r.settings.durationS} s after ${r.settings.warmupS} s warm-up, Accept-Encoding: gzip)`);
+    out.push(
+      table([
+        ["", "req/s", "p50", "p95", "p99", "requests", "errors", "bytes/resp*", ...CPU_HEAD],
+        row("render /", render),
+        row("static file", st),
+      ]),
+    );
+    out.push("   * response size on the wire including headers; cpu columns: cores used during the run (others = other processes on the machine)");
+    out.push(`   ratio render/static: ${fmt(ratio, "", 3)}  (P3 goal >= ${GOALS.p3MinRatio}: ${verdict(p3Pass)})`, "");
+  }
+  if (r.concurrency1) {
+    const { render, static: st, p4Pass } = r.concurrency1;
+    const row = (name, x) => [name, fmt(x.rps, "", 0), fmt(x.latencyMs.p50, " ms", 2), fmt(x.latencyMs.p95, " ms", 2), fmt(x.latencyMs.p99, " ms", 2), String(x.requests), ...cpuCells(x)];
+    out.push(`3. Concurrency 1 (${r.settings.c1DurationS} s each)`);
+    out.push(table([["", "req/s", "p50", "p95", "p99", "requests", ...CPU_HEAD], row("render / (uncached)", render), row("static file (floor)", st)]));
+    out.push(`   P4 goal render p50 <= ${GOALS.p4MaxP50Ms} ms: ${verdict(p4Pass)}`, "");
+  }
+  if (r.memory) {
+    const m = r.memory;
+    const row = (name, x) => [name, fmt(x.nodeRssMiB, " MiB"), fmt(x.nodePeakRssMiB, " MiB"), fmt(x.postgresPssMiB, " MiB")];
+    out.push("4. Memory (server process VmRSS; PostgreSQL = PSS summed over its processes)");
+    out.push(
+      table([
+        ["", "node RSS", "node peak", "postgres"],
+        ...(r.startup?.cold?.memory ? [row("cold start, just ready", r.startup.cold.memory)] : []),
+        row("warm start, idle", m.idleAfterStart),
+        row("right after the load", m.afterLoad),
+        row("2 s after the load", m.afterLoadPlus2s),
+      ]),
+      "",
+    );
+  }
+  for (const w of r.warnings ?? []) out.push(`WARNING ${w}`);
+  if (r.error) out.push(`ERROR ${r.error}`);
+  console.log(out.join("\n"));
+}
+
+try {
+  await main();
+} catch (error) {
+  results.error = error instanceof Error ? error.message : String(error);
+  console.error(`\nbenchmark failed: ${error instanceof Error ? error.stack : error}`);
+} finally {
+  if (!interrupted) {
+    await cleanup();
+    results.finishedAt = new Date().toISOString();
+    report();
+    const file = writeResults(stamp, results);
+    console.log(`JSON: ${path.relative(process.cwd(), file) || file}\nserver logs: ${path.relative(process.cwd(), logsDir)}/`);
+    process.exitCode = results.error ? 1 : 0;
+  }
+}

@@ -1,0 +1,228 @@
+import http from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { config, ConfigError } from "~/config.server";
+import { closeDatabase, databaseUrl, db, pool } from "~/db/client.server";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
+import { runMigrations } from "~/db/migrate.server";
+import { seedDatabase } from "~/db/seed/index.server";
+import { startJobs, stopJobs } from "~/jobs/boss.server";
+import { invalidatePublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
+import { onContentChange, startContentChangeListener, stopContentChangeListener } from "~/lib/content-changes.server";
+import { logger } from "~/lib/logger.server";
+import { healthCheck } from "./health";
+import { PageCache, type RequestTokens } from "./page-cache";
+import { clientAddress, sameOriginWrites } from "./request-origin";
+import { requestLogging } from "./request-logging";
+import { securityHeaders } from "./security-headers";
+
+/**
+ * The Node entry of the application (bundled by Vite with the React Router
+ * server build; `server.js` at the repository root calls `start()`).
+ *
+ * Start: validate configuration -> database (embedded unless DATABASE_URL) ->
+ * migrations -> seed -> background jobs -> HTTP.
+ * Stop (SIGTERM/SIGINT): stop accepting, finish in-flight requests, stop jobs,
+ * close the pool, stop the embedded database, exit 0 — all within 10 s.
+ */
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** The nonce of this response's Content-Security-Policy. */
+    cspNonce: string;
+    requestId: string;
+    /**
+     * A fresh random value for each response (also for pages served from the
+     * page cache): forms render it as their submission key for idempotency.
+     */
+    formKey: string;
+  }
+}
+
+export interface StartOptions {
+  /** Vite dev server in development (`npm run dev`); absent in production. */
+  vite?: ViteDevServer;
+}
+
+export interface RunningServer {
+  url: string;
+  server: http.Server;
+  shutdown(signal?: string): Promise<void>;
+}
+
+const CLIENT_DIR = path.resolve(process.cwd(), "build/client");
+
+export function createApp({ vite, pageCache }: { vite?: ViteDevServer; pageCache?: PageCache } = {}) {
+  const cfg = config();
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", cfg.TRUST_PROXY);
+
+  app.use(requestLogging());
+  app.use(clientAddress());
+  app.use(securityHeaders({ production: cfg.isProduction, dev: Boolean(vite) }));
+  app.use(sameOriginWrites({ allowedOrigins: cfg.APP_URL ? [new URL(cfg.APP_URL).origin] : [] }));
+  app.use(compression());
+  app.get("/healthz", healthCheck);
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    // Hashed build output never changes under the same name: cache it for a year.
+    app.use("/assets", express.static(path.join(CLIENT_DIR, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
+  }
+
+  // Anonymous public pages from memory (not in development: edits must show at once).
+  if (pageCache && !vite) app.use(pageCache.middleware());
+
+  const build = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+
+  app.use(
+    createRequestHandler({
+      build,
+      mode: cfg.isProduction ? "production" : "development",
+      getLoadContext: (_req, res) => {
+        const tokens = res.locals.requestTokens as RequestTokens;
+        return { cspNonce: tokens.cspNonce ?? "", formKey: tokens.formKey ?? "", requestId: String(res.locals.requestId) };
+      },
+    }),
+  );
+
+  // Errors that escape React Router: log with the request id, answer generically.
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    logger.error({ err: error }, "unhandled request error");
+    if (res.headersSent) return next(error);
+    res.status(500).type("text/plain").send(`Something went wrong. Request id: ${String(res.locals.requestId)}`);
+  });
+  return app;
+}
+
+export async function start(options: StartOptions = {}): Promise<RunningServer> {
+  let cfg;
+  try {
+    cfg = config();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee .env.example for every setting.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const startedAt = performance.now();
+  let embedded: EmbeddedPostgres | undefined;
+  if (!cfg.DATABASE_URL) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: cfg.dataDir,
+      port: cfg.EMBEDDED_PG_PORT,
+      log: (message) => logger.info({ component: "embedded-postgres" }, message),
+    });
+  }
+
+  const pageCache = new PageCache();
+  const app = createApp({ vite: options.vite, pageCache });
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  try {
+    await runMigrations(pool());
+    const seeded = await seedDatabase(db());
+    if (seeded.applied) logger.info("seed content applied to the new database");
+    await startJobs({ workers: cfg.JOBS_ENABLED });
+    // Content edited anywhere (this instance, another one, a SQL console) clears the caches.
+    onContentChange((table) => {
+      if (table === "cms_site_settings" || table === "*") invalidatePublicSiteSettings();
+      pageCache.invalidate(table);
+    });
+    await startContentChangeListener(databaseUrl());
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(cfg.PORT, cfg.HOST, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    // Leave nothing behind: a failed start must not keep PostgreSQL running.
+    logger.fatal({ err: error }, "start-up failed");
+    await stopJobs().catch(() => {});
+    await stopContentChangeListener().catch(() => {});
+    await closeDatabase().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    throw error;
+  }
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : cfg.PORT;
+  const url = `http://${cfg.HOST === "0.0.0.0" ? "localhost" : cfg.HOST}:${port}`;
+  logger.info(
+    { url, database: embedded ? "embedded" : "DATABASE_URL", startupMs: Math.round(performance.now() - startedAt) },
+    "server listening",
+  );
+
+  let shuttingDown: Promise<void> | undefined;
+  const shutdown = (signal = "shutdown") => {
+    shuttingDown ??= (async () => {
+      logger.info({ signal }, "shutting down: no new connections, finishing in-flight requests");
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      // Job workers stop while requests drain (at most ~3.5 s); an email
+      // queued by a late request stays in the outbox for the next start.
+      const jobsStopped = stopJobs().catch((error) => logger.error({ err: error }, "stopping jobs failed"));
+      const timedOut = await Promise.race([
+        drained.then(() => false),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(true), cfg.SHUTDOWN_TIMEOUT_MS).unref()),
+      ]);
+      if (timedOut) {
+        logger.warn("in-flight requests did not finish in time; closing their connections");
+        server.closeAllConnections();
+      }
+      await jobsStopped;
+      await stopContentChangeListener().catch((error) => logger.error({ err: error }, "stopping the change listener failed"));
+      await closeDatabase().catch((error) => logger.error({ err: error }, "closing the pool failed"));
+      await embedded?.stop().catch((error) => logger.error({ err: error }, "stopping PostgreSQL failed"));
+      logger.info("shutdown complete");
+    })();
+    return shuttingDown;
+  };
+
+  // Keep-alive clients are told to reconnect elsewhere once we are stopping.
+  server.on("request", (_req, res: http.ServerResponse) => {
+    if (shuttingDown) res.setHeader("Connection", "close");
+  });
+
+  return { url, server, shutdown };
+}
+
+/** Process wiring used by server.js: signals, fatal errors, exit codes. */
+export async function main(options: StartOptions = {}): Promise<void> {
+  let running: RunningServer;
+  try {
+    running = await start(options);
+  } catch (error) {
+    logger.fatal({ err: error }, "the server could not start");
+    process.exit(1);
+  }
+  const onSignal = (signal: NodeJS.Signals) => {
+    // Whatever happens, never outlive the 10 s the platform gives us.
+    setTimeout(() => {
+      logger.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, 9_500).unref();
+    running
+      .shutdown(signal)
+      .then(() => process.exit(0))
+      .catch((error) => {
+        logger.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      });
+  };
+  process.once("SIGTERM", onSignal);
+  process.once("SIGINT", onSignal);
+  process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled promise rejection"));
+}

@@ -1,0 +1,249 @@
+import net from "node:net";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { embeddedConnectionString } from "~/db/embedded-postgres.server";
+import { spawnServer, type ServerProcess } from "../support/app-server";
+import { freePort, waitFor } from "../support/net";
+import { livePostmasterPid, postgresPidsFor } from "../support/processes";
+import { makeTempDir, removeTempDir } from "../support/temp-dirs";
+
+/**
+ * The production server on its default database: the embedded PostgreSQL
+ * (no DATABASE_URL), in a temp DATA_DIR. One data directory for the whole
+ * file; the tests run in order and build on each other:
+ * first start -> SIGKILL -> restart over the leftover PostgreSQL -> SIGTERM.
+ */
+
+const SEEDED_PHONE = "(614) 555-0147";
+
+let dataDir: string;
+let cluster: string;
+let pgPort: number;
+let port: number;
+let url: string;
+let server: ServerProcess | undefined;
+
+function embeddedEnv(extra: Record<string, string | undefined> = {}) {
+  return {
+    DATABASE_URL: undefined,
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "info",
+    ...extra,
+  };
+}
+
+async function startServer(): Promise<ServerProcess> {
+  server = spawnServer({ env: embeddedEnv() });
+  await server.waitUntilHealthy(url);
+  return server;
+}
+
+async function withEmbeddedClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: embeddedConnectionString(dataDir, pgPort) });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  dataDir = makeTempDir("lifecycle");
+  cluster = path.join(dataDir, "postgres");
+  pgPort = await freePort();
+  port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+});
+
+afterAll(async () => {
+  if (server && !server.hasExited()) await server.stop("SIGKILL");
+  // Also stops a PostgreSQL server a failed test left running.
+  await removeTempDir(dataDir);
+});
+
+beforeEach((context) => {
+  context.onTestFailed(() => {
+    if (server) console.error(`---- server log (last 60 lines) ----\n${server.logTail(60)}\n---- end of server log ----`);
+  });
+});
+
+describe("first start on a new data directory", () => {
+  test("initialises the embedded database, answers /healthz with JSON, and serves the seeded content", async () => {
+    await startServer();
+    expect(server!.logs()).toContain("initialising a new PostgreSQL data directory");
+    expect(livePostmasterPid(cluster)).toBeGreaterThan(0);
+
+    const health = await fetch(`${url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(health.headers.get("cache-control")).toBe("no-store");
+    expect(await health.json()).toEqual({ status: "ok", database: "ok" });
+
+    const home = await fetch(`${url}/`);
+    expect(home.status).toBe(200);
+    expect((await home.text()).includes(SEEDED_PHONE), `the home page shows the seeded phone ${SEEDED_PHONE}`).toBe(true);
+  });
+
+  test("HTML responses carry the security headers (production mode)", async () => {
+    const response = await fetch(`${url}/`);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const directives = new Map(
+      csp
+        .split(";")
+        .map((d) => d.trim().split(/\s+/))
+        .filter((parts) => parts[0])
+        .map(([name, ...values]) => [name!, values]),
+    );
+    const scriptSrc = directives.get("script-src") ?? [];
+    const nonceSource = scriptSrc.find((v) => /^'nonce-[A-Za-z0-9+/=_-]{16,}'$/.test(v));
+    expect(nonceSource, `script-src has a nonce: ${csp}`).toBeDefined();
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+    expect(directives.get("object-src")).toEqual(["'none'"]);
+    expect(directives.get("frame-ancestors")).toBeDefined();
+
+    // Every inline script of the page carries this response's nonce.
+    const nonce = nonceSource!.slice("'nonce-".length, -1);
+    const html = await response.text();
+    const scriptTags = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scriptTags.length).toBeGreaterThan(0);
+    for (const tag of scriptTags) expect(tag).toContain(`nonce="${nonce}"`);
+
+    // A new nonce for every response.
+    const again = (await fetch(`${url}/`)).headers.get("content-security-policy");
+    expect(again).not.toBe(csp);
+
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("strict-transport-security")).toMatch(/max-age=\d{8,}/);
+    expect(response.headers.get("x-powered-by")).toBeNull();
+    expect(response.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  test("hashed /assets/* files are cached for a year, immutable", async () => {
+    const html = await (await fetch(`${url}/`)).text();
+    const assets = [...new Set(html.match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? [])];
+    expect(assets.some((a) => a.endsWith(".js"))).toBe(true);
+    expect(assets.some((a) => a.endsWith(".css"))).toBe(true);
+    for (const asset of assets) {
+      const response = await fetch(`${url}${asset}`);
+      expect(response.status, asset).toBe(200);
+      expect(response.headers.get("cache-control"), asset).toBe("public, max-age=31536000, immutable");
+      await response.arrayBuffer();
+    }
+  });
+
+  test("HTML is gzip-compressed for clients that accept it", async () => {
+    const response = await fetch(`${url}/`, { headers: { "accept-encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(response.headers.get("vary") ?? "").toMatch(/accept-encoding/i);
+    expect(await response.text()).toMatch(/^<!DOCTYPE html>/i);
+
+    const identity = await fetch(`${url}/`, { headers: { "accept-encoding": "identity" } });
+    expect(identity.headers.get("content-encoding")).toBeNull();
+    await identity.arrayBuffer();
+  });
+});
+
+describe("crash and restart", () => {
+  const email = `lifecycle-${Date.now()}@example.test`;
+
+  test("after SIGKILL the PostgreSQL child is left running", async () => {
+    await withEmbeddedClient((client) =>
+      client.query("insert into users (name, email, first_name, last_name) values ($1, $2, $3, $4)", [
+        "Lifecycle Probe",
+        email,
+        "Lifecycle",
+        "Probe",
+      ]),
+    );
+    const result = await server!.stop("SIGKILL");
+    expect(result.signal).toBe("SIGKILL");
+    const postmaster = livePostmasterPid(cluster);
+    expect(postmaster, "postmaster.pid names a live process").toBeGreaterThan(0);
+    expect(postgresPidsFor(dataDir)).toContain(postmaster);
+  });
+
+  test("the next start stops the leftover server, comes up, and the committed row is still there", async () => {
+    const leftover = livePostmasterPid(cluster);
+    await startServer();
+    expect(server!.logs()).toContain(`left running by an earlier process (pid ${leftover})`);
+    const fresh = livePostmasterPid(cluster);
+    expect(fresh).toBeGreaterThan(0);
+    expect(fresh).not.toBe(leftover);
+
+    const { rows } = await withEmbeddedClient((client) => client.query("select name from users where email = $1", [email]));
+    expect(rows).toEqual([{ name: "Lifecycle Probe" }]);
+    const html = await (await fetch(`${url}/`)).text();
+    expect(html.includes(SEEDED_PHONE), `the home page shows the seeded phone ${SEEDED_PHONE}`).toBe(true);
+  });
+
+  test("SIGTERM: exit code 0 within 10 s, and no PostgreSQL process remains for the data directory", async () => {
+    const result = await server!.stop("SIGTERM", 12_000);
+    expect(result, server!.logTail(20)).toMatchObject({ code: 0, signal: null });
+    expect(result.ms).toBeLessThan(10_000);
+    expect(server!.logs()).toContain("shutdown complete");
+    expect(postgresPidsFor(dataDir)).toEqual([]);
+    expect(livePostmasterPid(cluster)).toBeUndefined();
+  });
+});
+
+describe.concurrent("bad settings stop the process with a message naming the variable", () => {
+  test.for([
+    ["PORT", "abc"],
+    ["EMBEDDED_PG_PORT", "5432"],
+    ["DATABASE_URL", "mysql://root@127.0.0.1/db"],
+    ["SHUTDOWN_TIMEOUT_MS", "60000"],
+  ] as const)("%s=%s", async ([name, value], { onTestFailed }) => {
+    const bad = spawnServer({ env: embeddedEnv({ [name]: value }) });
+    onTestFailed(() => console.error(`---- server log ----\n${bad.logTail(30)}\n----`));
+    const result = await exitWithin(bad, 15_000);
+    expect(result.code).not.toBe(0);
+    expect(result.code).not.toBeNull();
+    expect(bad.logs()).toMatch(new RegExp(`\\b${name}: `));
+    // It never got as far as starting PostgreSQL.
+    expect(postgresPidsFor(dataDir)).toEqual([]);
+  });
+});
+
+describe("a start that fails after the database is up", () => {
+  test("(HTTP port taken) exits non-zero and leaves no PostgreSQL running", async () => {
+    // Occupy the HTTP port: PostgreSQL, migrations and jobs start first, then listen() fails.
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(port, "127.0.0.1", () => resolve()));
+    try {
+      server = spawnServer({ env: embeddedEnv() });
+      const result = await exitWithin(server, 30_000);
+      expect(result.code).not.toBe(0);
+      expect(server.logs()).toMatch(/EADDRINUSE/);
+      await waitFor(() => postgresPidsFor(dataDir).length === 0, {
+        timeoutMs: 5_000,
+        message: "the embedded PostgreSQL of the failed start to stop",
+      });
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
+  });
+});
+
+async function exitWithin(process: ServerProcess, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      process.exited,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the process did not exit within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    if (!process.hasExited()) await process.stop("SIGKILL");
+  }
+}

@@ -1,0 +1,69 @@
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
+
+/**
+ * Debian's chromium driven by playwright-core (never a downloaded browser).
+ * Flags from /work/shared/STACK.md: without the background-networking ones,
+ * Chromium floods the closed network with refused connections. Playwright's
+ * `launch()` gives every browser a fresh temporary user-data dir and removes
+ * it on close.
+ */
+
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export function chromiumPath(): string {
+  const executable = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+  if (!fs.existsSync(executable)) {
+    throw new Error(
+      `Chromium not found at ${executable}. Install it with \`apt-get install -y chromium\`, or set CHROMIUM_PATH to a Chromium/Chrome binary.`,
+    );
+  }
+  return executable;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS, timeout: 30_000 });
+}
+
+/** One browser for the file: launched in beforeAll, closed in afterAll. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("The browser is not running (did beforeAll fail?)");
+    return browser;
+  };
+}
+
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21aa"];
+
+/** Runs axe (WCAG 2.0 A/AA, 2.1 AA) on the page and fails with a readable list of violations. */
+export async function expectNoAxeViolations(page: Page, { exclude = [] as string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const report = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n  ${v.helpUrl}\n${v.nodes
+        .slice(0, 5)
+        .map((n) => `  - ${n.target.join(" ")}: ${n.failureSummary?.replaceAll("\n", " ")}`)
+        .join("\n")}`,
+  );
+  expect(report, `axe found ${results.violations.length} violation(s) on ${page.url()}:\n${report.join("\n")}`).toEqual([]);
+}

@@ -1,0 +1,81 @@
+import { db as appDb, type Database } from "~/db/client.server";
+import { userRoles, users, type NewUser, type Role, type User, type UserStatus } from "~/db/schema";
+
+/**
+ * Test data factories. They write through the app's Drizzle database (the
+ * per-file test database in the `unit` project) unless given another one.
+ */
+
+/**
+ * The user kinds of the authorization matrix (QUALITY S11), minus anonymous,
+ * which is the absence of a user.
+ */
+export const USER_KINDS = ["pending", "rejected", "approved", "customer", "admin", "super_admin"] as const;
+export type UserKind = (typeof USER_KINDS)[number];
+
+/** What each kind means in the database: an account status plus roles. */
+export const USER_KIND_DEFINITIONS: Record<UserKind, { status: UserStatus; roles: readonly Role[] }> = {
+  pending: { status: "pending", roles: [] },
+  rejected: { status: "rejected", roles: [] },
+  approved: { status: "approved", roles: [] },
+  customer: { status: "approved", roles: ["customer"] },
+  admin: { status: "approved", roles: ["admin"] },
+  super_admin: { status: "approved", roles: ["super_admin"] },
+};
+
+export interface CreateUserOptions {
+  kind?: UserKind;
+  /** Column values to use instead of the generated ones. Emails are lowercased (the table requires it). */
+  overrides?: Partial<Omit<NewUser, "id">>;
+  /** Roles instead of the kind's roles. */
+  roles?: readonly Role[];
+  /** Who assigned the roles (user_roles.assigned_by). */
+  assignedBy?: string | null;
+  /** Another database (e.g. a client on a server's database); defaults to the app's `db()`. */
+  db?: Database;
+}
+
+export type TestUser = User & { kind: UserKind; roles: Role[] };
+
+let sequence = 0;
+
+/** A unique email on every call (also across workers and files of one run). */
+export function uniqueEmail(label = "user"): string {
+  sequence += 1;
+  const worker = process.env.VITEST_POOL_ID ?? "0";
+  return `${label}-${worker}-${process.pid}-${sequence}-${Math.random().toString(36).slice(2, 7)}@example.test`.toLowerCase();
+}
+
+/** Inserts a user of the given kind (default 'approved') with its roles, in one transaction. */
+export async function createUser({ kind = "approved", overrides = {}, roles, assignedBy = null, db }: CreateUserOptions = {}): Promise<TestUser> {
+  const database = db ?? appDb();
+  const definition = USER_KIND_DEFINITIONS[kind];
+  const number = sequence + 1;
+  const firstName = overrides.firstName ?? "Test";
+  const lastName = overrides.lastName ?? `${kind.replace("_", " ")} ${number}`;
+  const values: NewUser = {
+    name: `${firstName} ${lastName}`,
+    emailVerified: true,
+    status: definition.status,
+    ...overrides,
+    firstName,
+    lastName,
+    email: (overrides.email ?? uniqueEmail(kind.replace("_", "-"))).toLowerCase(),
+  };
+  const assigned = [...(roles ?? definition.roles)];
+  return database.transaction(async (tx) => {
+    const [user] = await tx.insert(users).values(values).returning();
+    if (!user) throw new Error("insert into users returned no row");
+    if (assigned.length > 0) {
+      await tx.insert(userRoles).values(assigned.map((role) => ({ userId: user.id, role, assignedBy })));
+    }
+    return { ...user, kind, roles: assigned };
+  });
+}
+
+/** One user of every kind, keyed by kind. */
+export async function createUserOfEachKind(options: Omit<CreateUserOptions, "kind"> = {}): Promise<Record<UserKind, TestUser>> {
+  const entries = [] as Array<[UserKind, TestUser]>;
+  for (const kind of USER_KINDS) entries.push([kind, await createUser({ ...options, kind })]);
+  return Object.fromEntries(entries) as Record<UserKind, TestUser>;
+}
