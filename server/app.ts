@@ -67,13 +67,24 @@ export function createApp({ vite, pageCache }: { vite?: ViteDevServer; pageCache
   app.use(securityHeaders({ production: cfg.isProduction, dev: Boolean(vite) }));
   app.use(sameOriginWrites({ allowedOrigins: cfg.APP_URL ? [new URL(cfg.APP_URL).origin] : [] }));
   app.use(compression());
+  // React Router flushes after every streamed chunk; through gzip that makes many tiny
+  // deflate blocks (a 60 KB page compressed to 20 KB instead of 11 KB). Our pages render
+  // their whole shell at once, so let the compressor decide when to write.
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    (res as Response & { flush?: () => void }).flush = () => {};
+    next();
+  });
   app.get("/healthz", healthCheck);
 
   if (vite) {
     app.use(vite.middlewares);
   } else {
     // Hashed build output never changes under the same name: cache it for a year.
-    app.use("/assets", express.static(path.join(CLIENT_DIR, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    // A missing hashed file is a plain 404, not a rendered page.
+    app.use(
+      "/assets",
+      express.static(path.join(CLIENT_DIR, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+    );
     app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
   }
 

@@ -128,8 +128,11 @@ function chownIfNeeded(target: string, runAs: RunAs) {
 async function initialise(bins: Binaries, cluster: string, password: string, runAs: RunAs) {
   fs.mkdirSync(cluster, { recursive: true, mode: 0o700 });
   chownIfNeeded(cluster, runAs);
-  const pwfile = path.join(path.dirname(cluster), `.pwfile-${process.pid}`);
+  // The password file goes in a private temp directory the server's OS user can read.
+  const pwdir = fs.mkdtempSync(path.join(os.tmpdir(), "pg-init-"));
+  const pwfile = path.join(pwdir, "pwfile");
   fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+  chownIfNeeded(pwdir, runAs);
   chownIfNeeded(pwfile, runAs);
   try {
     await exec(
@@ -156,7 +159,7 @@ async function initialise(bins: Binaries, cluster: string, password: string, run
       120_000,
     );
   } finally {
-    fs.rmSync(pwfile, { force: true });
+    fs.rmSync(pwdir, { recursive: true, force: true });
   }
 }
 
@@ -210,6 +213,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const connectionString = embeddedConnectionString(options.dataDir, options.port);
   const password = decodeURIComponent(new URL(connectionString).password);
   const [bins, runAs] = await Promise.all([loadBinaries(), resolveRunAs()]);
+  if (runAs.uid !== undefined) ensureTraversable(options.dataDir, log);
 
   if (!fs.existsSync(path.join(paths.cluster, "PG_VERSION"))) {
     log(`initialising a new PostgreSQL data directory in ${paths.cluster}`);
@@ -255,6 +259,19 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       log("embedded PostgreSQL stopped");
     },
   };
+}
+
+/**
+ * When we run as root, PostgreSQL runs as another OS user that must be able to
+ * reach its directory inside DATA_DIR: grant "search" (x) on DATA_DIR, never
+ * read, if it is missing.
+ */
+function ensureTraversable(dir: string, log: (message: string) => void) {
+  const mode = fs.statSync(dir).mode & 0o777;
+  if ((mode & 0o001) === 0) {
+    fs.chmodSync(dir, mode | 0o001);
+    log(`added search permission to ${dir} so the postgres user can reach its data`);
+  }
 }
 
 function readTail(file: string, bytes: number): string {
