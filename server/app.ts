@@ -14,7 +14,7 @@ import { startJobs, stopJobs } from "~/jobs/boss.server";
 import { invalidatePublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
 import { onContentChange, startContentChangeListener, stopContentChangeListener } from "~/lib/content-changes.server";
 import { logger } from "~/lib/logger.server";
-import { healthCheck } from "./health";
+import { healthCheck, unavailableWhileDatabaseIsAway } from "./health";
 import { PageCache, type RequestTokens } from "./page-cache";
 import { clientAddress, sameOriginWrites } from "./request-origin";
 import { requestLogging } from "./request-logging";
@@ -87,6 +87,8 @@ export function createApp({ vite, pageCache }: { vite?: ViteDevServer; pageCache
     );
     app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
   }
+
+  app.use(unavailableWhileDatabaseIsAway());
 
   // Anonymous public pages from memory (not in development: edits must show at once).
   if (pageCache && !vite) app.use(pageCache.middleware());

@@ -1,4 +1,5 @@
-import type { Request, Response } from "express";
+import type { NextFunction, Request, Response } from "express";
+import { databaseRecentlyUnavailable, noteDatabaseError, RETRY_AFTER_SECONDS } from "~/db/availability.server";
 import { pool } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 
@@ -9,8 +10,9 @@ export async function healthCheck(_req: Request, res: Response) {
     await withTimeout(pool().query("select 1"), 2_000);
     res.status(200).json({ status: "ok", database: "ok" });
   } catch (error) {
+    noteDatabaseError(error);
     logger.warn({ err: error }, "health check failed: database unreachable");
-    res.setHeader("Retry-After", "5");
+    res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
     res.status(503).json({ status: "unavailable", database: "unreachable" });
   }
 }
@@ -21,4 +23,25 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * While the database is unreachable, a page that failed because of it answers
+ * 503 with Retry-After (the error page itself stays generic): clients and load
+ * balancers retry instead of treating it as a bug (QUALITY R5).
+ */
+export function unavailableWhileDatabaseIsAway() {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: unknown[]) {
+      if (res.statusCode === 500 && databaseRecentlyUnavailable()) {
+        res.statusCode = 503;
+        if (typeof args[0] === "number") args[0] = 503;
+        res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+        res.setHeader("Cache-Control", "no-store");
+      }
+      return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+    } as Response["writeHead"];
+    next();
+  };
 }
