@@ -97,7 +97,8 @@ export class PageCache {
   middleware() {
     return (req: Request, res: Response, next: NextFunction) => {
       if (!isCacheableRequest(req)) return next();
-      const key = req.originalUrl;
+      // Pages carry absolute URLs (canonical, Open Graph) built from the host when APP_URL is unset.
+      const key = `${req.headers.host ?? ""}${req.originalUrl}`;
       const tokens = (res.locals.requestTokens ?? {}) as RequestTokens;
       const hit = this.get(key);
       if (hit) {
