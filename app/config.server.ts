@@ -83,6 +83,11 @@ export const configSchema = z.object({
   SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
   /** A session ends this many hours after sign-in, however active. */
   SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(12),
+
+  /** Inspection requests one client address may send per clock minute (0 = no limit). */
+  LEAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000_000).default(5),
+  /** Inspection requests one client address may send per clock hour (0 = no limit). */
+  LEAD_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000_000).default(30),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -1,8 +1,51 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
+    route("about", "routes/public/about.tsx"),
+    route("services", "routes/public/services.tsx"),
+    route("team", "routes/public/team.tsx"),
+    route("gallery", "routes/public/gallery.tsx"),
+    route("contact", "routes/public/contact.tsx"),
+    route("privacy", "routes/public/privacy.tsx"),
+    route("terms", "routes/public/terms.tsx"),
+    ...prefix("gaf", [
+      index("routes/gaf/index.tsx"),
+      route("warranties", "routes/gaf/warranties.tsx"),
+      route("shingles", "routes/gaf/shingles.tsx"),
+      route("roof-system", "routes/gaf/roof-system.tsx"),
+      route("timberline-hdz-colors", "routes/gaf/timberline-hdz-colors.tsx"),
+    ]),
     route("*", "routes/public/not-found.tsx"),
+  ]),
+  // Findability: resource routes answering XML and plain text.
+  route("sitemap.xml", "routes/resources/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/resources/robots[.]txt.ts"),
+  // Accounts: sign-in and sign-up and the pages of the account emails, in the public header and
+  // footer but hydrated (ADR 007 keeps the public layout static; these forms are small applications).
+  layout("routes/auth/layout.tsx", [
+    route("auth", "routes/auth/auth.tsx"),
+    ...prefix("auth", [
+      route("forgot-password", "routes/auth/forgot-password.tsx"),
+      route("reset-password", "routes/auth/reset-password.tsx"),
+      route("verify-email", "routes/auth/verify-email.tsx"),
+      route("change-password", "routes/auth/change-password.tsx"),
+    ]),
+  ]),
+  route("auth/sign-out", "routes/auth/sign-out.ts"),
+  // The inspection form's JSON endpoint (its enhancement script posts here; without JavaScript the form posts to its page).
+  route("inspection-request", "routes/resources/inspection-request.ts"),
+  // better-auth's HTTP API (resource route).
+  route("api/auth/*", "routes/resources/api.auth.$.ts"),
+  // The admin area: every loader and action guards itself (app/domain/accounts/guards.server.ts).
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    // Leads (inspection requests): list, CSV export and file downloads (resource routes), detail.
+    route("leads", "routes/admin/leads.tsx"),
+    route("leads/export.csv", "routes/admin/leads.export[.]csv.ts"),
+    route("leads/:id", "routes/admin/leads.$id.tsx"),
+    route("leads/:id/attachments/:attachmentId", "routes/admin/leads.$id.attachments.$attachmentId.ts"),
   ]),
 ] satisfies RouteConfig;

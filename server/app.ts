@@ -10,6 +10,7 @@ import { closeDatabase, databaseUrl, db, pool } from "~/db/client.server";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
 import { runMigrations } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed/index.server";
+import { ensureFirstSuperAdmin } from "~/domain/accounts/bootstrap.server";
 import { startJobs, stopJobs } from "~/jobs/boss.server";
 import { invalidatePublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
 import { onContentChange, startContentChangeListener, stopContentChangeListener } from "~/lib/content-changes.server";
@@ -42,6 +43,9 @@ declare module "react-router" {
     formKey: string;
   }
 }
+
+// `npm run create-admin` (scripts/create-admin.js) runs this from the production bundle.
+export { runCreateAdminCli } from "~/domain/accounts/create-admin-cli.server";
 
 export interface StartOptions {
   /** Vite dev server in development (`npm run dev`); absent in production. */
@@ -147,6 +151,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     await runMigrations(pool());
     const seeded = await seedDatabase(db());
     if (seeded.applied) logger.info("seed content applied to the new database");
+    // No super admin yet: create one from ADMIN_EMAIL with a one-time password (README, "Accounts").
+    await ensureFirstSuperAdmin();
     await startJobs({ workers: cfg.JOBS_ENABLED });
     // Content edited anywhere (this instance, another one, a SQL console) clears the caches.
     onContentChange((table) => {

@@ -13,12 +13,16 @@ export function machineJiffies() {
   return { busy, total: busy + idle + iowait };
 }
 
-/** utime + stime of one process in jiffies (undefined if it is gone). */
-export function processJiffies(pid) {
+/**
+ * utime + stime of one process in jiffies (undefined if it is gone). With `reapedChildren`, plus cutime + cstime:
+ * the CPU time of its children that exited and were waited for.
+ */
+export function processJiffies(pid, { reapedChildren = false } = {}) {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(f[11]) + Number(f[12]); // fields 14 and 15 of stat(5)
+    const own = Number(f[11]) + Number(f[12]); // fields 14 and 15 of stat(5)
+    return reapedChildren ? own + Number(f[13]) + Number(f[14]) : own; // + fields 16 and 17
   } catch {
     return undefined;
   }
@@ -26,16 +30,19 @@ export function processJiffies(pid) {
 
 /**
  * Start measuring. `groups` maps a name to a function returning pids (evaluated at start and stop; a pid seen
- * only once is ignored). `stop()` returns { machineBusyCores, cores: { [group]: cores }, otherCores, cpus }.
+ * only once is ignored, unless `includeNew`: then a pid first seen at stop counts with all its CPU time, which
+ * suits processes started during the measurement, e.g. a browser's new renderer). With `reapedChildren`, the
+ * time of children that exited during the measurement counts for their parent (see processJiffies).
+ * `stop()` returns { machineBusyCores, cores: { [group]: cores }, otherCores, cpus }.
  */
-export function cpuMeter(groups) {
+export function cpuMeter(groups, { includeNew = false, reapedChildren = false } = {}) {
   const snap = () => {
     const m = machineJiffies();
     const per = {};
     for (const [name, pids] of Object.entries(groups)) {
       per[name] = new Map();
       for (const pid of new Set(pids())) {
-        const j = processJiffies(pid);
+        const j = processJiffies(pid, { reapedChildren });
         if (j !== undefined) per[name].set(pid, j);
       }
     }
@@ -55,6 +62,7 @@ export function cpuMeter(groups) {
         for (const [pid, j] of b.per[name]) {
           const before = a.per[name].get(pid);
           if (before !== undefined) sum += j - before;
+          else if (includeNew) sum += j;
         }
         accounted += sum;
         out.cores[name] = cores(sum);

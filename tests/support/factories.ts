@@ -1,5 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { db as appDb, type Database } from "~/db/client.server";
-import { userRoles, users, type NewUser, type Role, type User, type UserStatus } from "~/db/schema";
+import { accounts, sessions, userRoles, users, type NewUser, type Role, type User, type UserStatus } from "~/db/schema";
 
 /**
  * Test data factories. They write through the app's Drizzle database (the
@@ -78,4 +79,81 @@ export async function createUserOfEachKind(options: Omit<CreateUserOptions, "kin
   const entries = [] as Array<[UserKind, TestUser]>;
   for (const kind of USER_KINDS) entries.push([kind, await createUser({ ...options, kind })]);
   return Object.fromEntries(entries) as Record<UserKind, TestUser>;
+}
+
+/* ---------------------------------------------------------------------------
+ * Passwords and sessions (accounts, issue 3). Additive helpers: a user with a
+ * credential password, and a signed-in session made the way better-auth makes
+ * one (a `sessions` row + the signed `roofing.session_token` cookie), so tests
+ * can act as any user kind without going through the rate-limited sign-in.
+ * ------------------------------------------------------------------------- */
+
+/** A password that passes the policy (12+ characters, not a common one). */
+export const TEST_PASSWORD = "Slate-Ridge-Shingle-2049";
+
+const passwordHashes = new Map<string, Promise<string>>();
+
+/** The stored hash of `password` (scrypt N=2^17, ~0.6 s), computed once per password and process. */
+export async function passwordHashFor(password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) {
+    const { hashPassword } = await import("~/domain/accounts/password-hash.server");
+    hash = hashPassword(password);
+    passwordHashes.set(password, hash);
+  }
+  return hash;
+}
+
+/** Gives `user` a credential account (email + password sign-in), as better-auth's sign-up does. */
+export async function setUserPassword(user: { id: string }, password = TEST_PASSWORD, { db }: { db?: Database } = {}): Promise<void> {
+  const database = db ?? appDb();
+  await database
+    .insert(accounts)
+    .values({ accountId: user.id, providerId: "credential", userId: user.id, password: await passwordHashFor(password) })
+    .onConflictDoUpdate({ target: [accounts.providerId, accounts.accountId], set: { password: await passwordHashFor(password) } });
+}
+
+export interface TestSession {
+  token: string;
+  sessionId: string;
+  /** Value for a `Cookie` request header. */
+  cookie: string;
+}
+
+export interface CreateSessionOptions {
+  db?: Database;
+  /** Sign-in time (default now). */
+  createdAt?: Date;
+  /** Last activity (default = createdAt). */
+  lastActiveAt?: Date;
+  /** Default: createdAt + 12 h. */
+  expiresAt?: Date;
+}
+
+/** A session row for `user` and its signed cookie (the unit project's auth secret and cookie name). */
+export async function createSession(user: { id: string }, options: CreateSessionOptions = {}): Promise<TestSession> {
+  const { sessionCookieHeader } = await import("~/domain/accounts/cookies.server");
+  const database = options.db ?? appDb();
+  const createdAt = options.createdAt ?? new Date();
+  const token = randomBytes(24).toString("base64url");
+  const [row] = await database
+    .insert(sessions)
+    .values({
+      token,
+      userId: user.id,
+      createdAt,
+      updatedAt: options.lastActiveAt ?? createdAt,
+      expiresAt: options.expiresAt ?? new Date(createdAt.getTime() + 12 * 3_600_000),
+      ipAddress: "127.0.0.1",
+      userAgent: "vitest",
+    })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error("insert into sessions returned no row");
+  return { token, sessionId: row.id, cookie: sessionCookieHeader(token) };
+}
+
+/** createUser() plus a session: `{ user, cookie }` for acting as that kind of user. */
+export async function signedInUser(options: CreateUserOptions = {}): Promise<TestUser & TestSession> {
+  const user = await createUser(options);
+  return { ...user, ...(await createSession(user, { db: options.db })) };
 }

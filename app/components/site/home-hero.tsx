@@ -1,7 +1,10 @@
-import { Award, Medal, Phone, ShieldCheck, Star } from "lucide-react";
+import { Maximize2, Medal, Phone, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { ACCREDITATION_BADGE_IMAGE_URL } from "~/domain/site-settings/defaults";
 import type { PublicSiteSettings } from "~/domain/site-settings/types";
+import { ACCREDITATION_DIALOG_ID } from "./accreditation-dialog";
+import { CERTIFICATION_DIALOG_ID } from "./certification-dialog";
 import { INSPECTION_FORM_HREF } from "./nav-links";
 
 export const HERO_IMAGE_URL = "/images/hero/roof-hero.svg";
@@ -10,25 +13,27 @@ export interface HomeHeroProps {
   settings: Pick<PublicSiteSettings, "businessName" | "phone" | "phoneHref" | "veteranFacts" | "certification" | "accreditation">;
 }
 
+/** Id of the hero's heading: the no-JavaScript dialogs' "Close" links return here. */
+export const HERO_HEADING_ID = "hero-heading";
+
+const factCardClass =
+  "flex h-full flex-col items-start gap-2 rounded-lg border border-white/15 bg-[rgba(20,40,66,0.8)] p-3 shadow-lg shadow-black/10 sm:flex-row sm:gap-3 sm:p-4";
+const badgeCardClass =
+  "group relative flex h-full flex-col items-start gap-2 rounded-lg border border-white/25 bg-[rgba(20,40,66,0.8)] p-3 shadow-lg shadow-black/10 transition-colors outline-none hover:border-white/60 hover:bg-[rgba(30,58,95,0.95)] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white sm:flex-row sm:gap-3 sm:p-4";
+
 /**
  * The home page hero. It sits under the translucent fixed header (the page
  * sets `handle.heroUnderHeader`), so its top padding includes the header height.
  * The image is covered by a navy overlay dark enough for white text (AA).
+ *
+ * Its two badges open dialogs (the page renders AccreditationDialog and
+ * CertificationDialog; app/enhance/dialogs.js opens them). They are links to
+ * `#<dialog id>`, so without JavaScript they still show the details.
  */
 export function HomeHero({ settings }: HomeHeroProps) {
-  const facts = [
-    { icon: Medal, value: `${settings.veteranFacts.activeDutyYears} years`, label: "of active-duty service" },
-    { icon: ShieldCheck, value: `${settings.veteranFacts.combatDeploymentMonths} months`, label: "of combat deployments" },
-    { icon: Award, value: settings.certification.name, label: "factory-trained crews" },
-    {
-      icon: Star,
-      value: `${settings.accreditation.rating} rating`,
-      label: `${settings.accreditation.bureauName}`,
-    },
-  ];
-
+  const { accreditation, certification, veteranFacts } = settings;
   return (
-    <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden bg-brand-navy-dark text-white">
+    <section aria-labelledby={HERO_HEADING_ID} className="relative isolate overflow-hidden bg-brand-navy-dark text-white">
       <img
         src={HERO_IMAGE_URL}
         alt=""
@@ -49,7 +54,7 @@ export function HomeHero({ settings }: HomeHeroProps) {
             Veteran-Owned &amp; Operated
           </p>
           <h1
-            id="hero-heading"
+            id={HERO_HEADING_ID}
             className="mt-6 text-4xl leading-[1.1] font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
           >
             Veteran-owned roofing you can trust across central Ohio
@@ -73,15 +78,74 @@ export function HomeHero({ settings }: HomeHeroProps) {
         </div>
 
         <ul className="mt-12 grid max-w-4xl grid-cols-2 gap-3 sm:gap-4 lg:mt-20 lg:grid-cols-4">
-          {facts.map(({ icon: Icon, value, label }) => (
-            <li key={label} className="flex flex-col items-start gap-2 rounded-lg border border-white/15 bg-[rgba(20,40,66,0.8)] p-3 shadow-lg shadow-black/10 sm:flex-row sm:gap-3 sm:p-4">
-              <Icon className="mt-0.5 size-5 shrink-0 text-red-300" aria-hidden="true" />
+          <li>
+            <div className={factCardClass}>
+              <Medal className="mt-0.5 size-5 shrink-0 text-red-300" aria-hidden="true" />
               <p className="leading-snug">
-                <span className="block font-bold text-white">{value}</span>
-                <span className="text-[0.8125rem] text-slate-300 sm:text-sm">{label}</span>
+                <span className="block font-bold text-white">{veteranFacts.activeDutyYears} years</span>
+                <span className="text-[0.8125rem] text-slate-300 sm:text-sm">of active-duty service</span>
               </p>
-            </li>
-          ))}
+            </div>
+          </li>
+          <li>
+            <div className={factCardClass}>
+              <ShieldCheck className="mt-0.5 size-5 shrink-0 text-red-300" aria-hidden="true" />
+              <p className="leading-snug">
+                <span className="block font-bold text-white">{veteranFacts.combatDeploymentMonths} months</span>
+                <span className="text-[0.8125rem] text-slate-300 sm:text-sm">of combat deployments</span>
+              </p>
+            </div>
+          </li>
+          <li>
+            <a
+              href={`#${ACCREDITATION_DIALOG_ID}`}
+              data-dialog-open={ACCREDITATION_DIALOG_ID}
+              aria-haspopup="dialog"
+              className={badgeCardClass}
+            >
+              <img
+                src={ACCREDITATION_BADGE_IMAGE_URL}
+                alt=""
+                width={40}
+                height={40}
+                decoding="async"
+                className="size-10 shrink-0"
+              />
+              <span className="leading-snug">
+                <span className="block font-bold text-white">{accreditation.rating} rating</span>
+                <span className="block text-[0.8125rem] text-slate-300 sm:text-sm">{accreditation.bureauName} accredited</span>
+                <span className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-red-200 group-hover:underline">
+                  View details
+                  <Maximize2 className="size-3" aria-hidden="true" />
+                </span>
+              </span>
+            </a>
+          </li>
+          <li>
+            <a
+              href={`#${CERTIFICATION_DIALOG_ID}`}
+              data-dialog-open={CERTIFICATION_DIALOG_ID}
+              aria-haspopup="dialog"
+              className={badgeCardClass}
+            >
+              <img
+                src={certification.imageUrl}
+                alt=""
+                width={40}
+                height={44}
+                decoding="async"
+                className="h-11 w-10 shrink-0"
+              />
+              <span className="leading-snug">
+                <span className="block font-bold text-white">{certification.name}</span>
+                <span className="block text-[0.8125rem] text-slate-300 sm:text-sm">Factory-trained crews</span>
+                <span className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-red-200 group-hover:underline">
+                  View badge
+                  <Maximize2 className="size-3" aria-hidden="true" />
+                </span>
+              </span>
+            </a>
+          </li>
         </ul>
       </div>
     </section>

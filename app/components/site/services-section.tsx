@@ -15,10 +15,12 @@ export interface ServicesSectionProps {
   services: ServiceCardData[];
   phone: string;
   phoneHref: string;
+  /** The link to /services (off on /services itself). */
+  showAllServicesLink?: boolean;
 }
 
-/** The services grid of the home page (spec 1 §2: six cards, from cms_services). */
-export function ServicesSection({ services, phone, phoneHref }: ServicesSectionProps) {
+/** The services grid of the home page (spec 1 §2: six cards, from cms_services) and of /services (all of them). */
+export function ServicesSection({ services, phone, phoneHref, showAllServicesLink = true }: ServicesSectionProps) {
   return (
     <section id="services" aria-labelledby="services-heading" className="bg-brand-cream py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -55,10 +57,12 @@ export function ServicesSection({ services, phone, phoneHref }: ServicesSectionP
         )}
 
         <div className="mt-12 flex flex-col items-center justify-center gap-4 sm:flex-row">
-          <Link to="/services" className={buttonVariants({ size: "lg" })}>
-            Explore all services
-            <ArrowRight aria-hidden="true" />
-          </Link>
+          {showAllServicesLink && (
+            <Link to="/services" className={buttonVariants({ size: "lg" })}>
+              Explore all services
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          )}
           <a
             href={phoneHref}
             className="inline-flex h-12 items-center gap-2 rounded-md px-4 text-base font-semibold text-brand-navy underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"

@@ -1,6 +1,8 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import type { PublicSiteSettings } from "~/domain/site-settings/types";
+import { EmailText } from "./email-text";
+import { formatDays, formatTime } from "./format";
 import { LogoMark } from "./logo-mark";
 import { FOOTER_NAV_ID, LEGAL_NAV_LINKS, MAIN_NAV_LINKS } from "./nav-links";
 
@@ -13,31 +15,6 @@ export interface SiteFooterProps {
 
 const linkClass =
   "rounded-sm text-slate-300 transition-colors outline-none hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
-
-const DAY_ABBREVIATIONS: Record<string, string> = {
-  Monday: "Mon",
-  Tuesday: "Tue",
-  Wednesday: "Wed",
-  Thursday: "Thu",
-  Friday: "Fri",
-  Saturday: "Sat",
-  Sunday: "Sun",
-};
-
-/** "Mon–Fri" for consecutive runs of 3+ days, "Sat, Sun" otherwise. */
-function formatDays(days: string[]): string {
-  const short = days.map((day) => DAY_ABBREVIATIONS[day] ?? day);
-  if (short.length >= 3) return `${short[0]}–${short[short.length - 1]}`;
-  return short.join(", ");
-}
-
-/** "07:00" -> "7 AM", "18:30" -> "6:30 PM". */
-function formatTime(value: string): string {
-  const [hours = 0, minutes = 0] = value.split(":").map(Number);
-  const suffix = hours >= 12 ? "PM" : "AM";
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return minutes ? `${hour12}:${String(minutes).padStart(2, "0")} ${suffix}` : `${hour12} ${suffix}`;
-}
 
 export function SiteFooter({ settings }: SiteFooterProps) {
   const year = new Date().getFullYear();
@@ -84,8 +61,8 @@ export function SiteFooter({ settings }: SiteFooterProps) {
             </li>
             <li className="flex gap-3">
               <Mail className="mt-0.5 size-4 shrink-0 text-red-300" aria-hidden="true" />
-              <a href={`mailto:${settings.email}`} className={`${linkClass} break-all`}>
-                {settings.email}
+              <a href={`mailto:${settings.email}`} className={linkClass}>
+                <EmailText email={settings.email} />
               </a>
             </li>
             <li className="flex gap-3">

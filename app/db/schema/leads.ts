@@ -88,6 +88,12 @@ export const leads = pgTable(
       "leads_submission_key_check",
       sql`char_length(${t.submissionKey}) between 1 and ${sql.raw(String(LEAD_LIMITS.submissionKey))}`,
     ),
+    // "Contacted" agrees with the pipeline (app/domain/leads/pipeline.ts): a new lead was not
+    // contacted, a lead further down the pipeline was; a lost lead may have been either.
+    check(
+      "leads_contacted_status_check",
+      sql`(${t.pipelineStatus} = 'new' and not ${t.contacted}) or ${t.pipelineStatus} = 'lost' or (${t.pipelineStatus} not in ('new', 'lost') and ${t.contacted})`,
+    ),
     index("leads_created_idx").on(t.createdAt.desc().nullsFirst()),
     index("leads_pipeline_status_idx").on(t.pipelineStatus, t.createdAt.desc().nullsFirst()),
     index("leads_service_idx").on(t.service),
@@ -117,6 +123,10 @@ export const leadAttachments = pgTable(
   ],
 );
 
+/** `note`: written by staff; `event`: recorded by the app (status, contacted or insurance changes). */
+export const LEAD_NOTE_KINDS = ["note", "event"] as const;
+export type LeadNoteKind = (typeof LEAD_NOTE_KINDS)[number];
+
 export const leadNotes = pgTable(
   "lead_notes",
   {
@@ -125,13 +135,31 @@ export const leadNotes = pgTable(
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
     authorUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    kind: text().$type<LeadNoteKind>().notNull().default("note"),
     body: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("lead_notes_body_check", sql`char_length(${t.body}) between 1 and 10000`),
+    check("lead_notes_kind_check", sql`${t.kind} in ('note', 'event')`),
     index("lead_notes_lead_created_idx").on(t.leadId, t.createdAt),
   ],
+);
+
+/**
+ * Fixed-window counters of the public form's per-client rate limit
+ * (app/domain/leads/rate-limit.server.ts): one row per client and window size,
+ * so the limit holds across instances and restarts.
+ */
+export const leadRateLimits = pgTable(
+  "lead_rate_limits",
+  {
+    /** `<window>:<client address>`, e.g. `m:203.0.113.7`. */
+    bucket: text().primaryKey(),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    count: integer().notNull(),
+  },
+  (t) => [index("lead_rate_limits_window_idx").on(t.windowStart)],
 );
 
 export type Lead = typeof leads.$inferSelect;

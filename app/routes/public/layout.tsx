@@ -7,6 +7,7 @@ import { SiteHeader } from "~/components/site/site-header";
 import { SkipLink } from "~/components/site/skip-link";
 import { StandalonePage } from "~/components/site/standalone-page";
 import { ErrorMessage, NotFoundMessage } from "~/components/site/status-message";
+import { getSessionUser } from "~/domain/accounts/session.server";
 import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
 import type { PublicSiteSettings } from "~/domain/site-settings/types";
 import { type PublicRouteHandle, usePublicSiteSettings } from "~/lib/public-site";
@@ -18,8 +19,15 @@ export const handle: PageScriptsHandle = { hydrate: false, scripts: [siteScript]
 
 /** Layout of every public page: skip link, fixed header, `<main id="main">`, footer. */
 
-export async function loader() {
-  return { settings: await getPublicSiteSettings() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // No session cookie: no database query (and the page stays cacheable for anonymous visitors).
+  const [settings, user] = await Promise.all([getPublicSiteSettings(), getSessionUser(request)]);
+  return {
+    settings,
+    showAdminLink: Boolean(user && user.status === "approved" && user.isAdmin),
+    // This response's submission key for the inspection form (app/components/leads/inspection-form.tsx).
+    formKey: context.formKey,
+  };
 }
 
 export function meta({ loaderData, error }: Route.MetaArgs): Route.MetaDescriptors {
@@ -36,19 +44,21 @@ export function meta({ loaderData, error }: Route.MetaArgs): Route.MetaDescripto
 
 interface PublicShellProps {
   settings: PublicSiteSettings;
+  /** The header's Admin link, for signed-in admins (decided by the loader). */
+  showAdminLink?: boolean;
   /** An error message replaces the page: never put it under the header. */
   isError?: boolean;
   children: React.ReactNode;
 }
 
-function PublicShell({ settings, isError = false, children }: PublicShellProps) {
+function PublicShell({ settings, showAdminLink = false, isError = false, children }: PublicShellProps) {
   const matches = useMatches();
   const heroUnderHeader =
     !isError && matches.some((match) => (match.handle as PublicRouteHandle | undefined)?.heroUnderHeader);
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
-      <SiteHeader settings={settings} showAdminLink={false} />
+      <SiteHeader settings={settings} showAdminLink={showAdminLink} />
       {!heroUnderHeader && <div aria-hidden="true" className="h-(--header-height) shrink-0 bg-brand-navy-dark" />}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
@@ -60,7 +70,7 @@ function PublicShell({ settings, isError = false, children }: PublicShellProps) 
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <PublicShell settings={loaderData.settings}>
+    <PublicShell settings={loaderData.settings} showAdminLink={loaderData.showAdminLink}>
       <Outlet />
     </PublicShell>
   );

@@ -1,0 +1,30 @@
+import { CircleAlert, CircleCheck } from "lucide-react";
+import { cn } from "~/lib/cn";
+
+export interface FormMessageProps {
+  title: string;
+  text: string;
+  variant?: "error" | "success";
+  className?: string;
+}
+
+/** A message box in the page (forms without JavaScript, and persistent states). */
+export function FormMessage({ title, text, variant = "error", className }: FormMessageProps) {
+  const Icon = variant === "error" ? CircleAlert : CircleCheck;
+  return (
+    <div
+      role={variant === "error" ? "alert" : "status"}
+      className={cn(
+        "flex gap-3 rounded-md border p-3 text-sm",
+        variant === "error" ? "border-destructive/40 bg-red-50 text-red-900" : "border-success/30 bg-success-soft text-success",
+        className,
+      )}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <div>
+        <p className="font-semibold">{title}</p>
+        <p>{text}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { Paperclip } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatPhone, pipelineLabel, serviceLabel } from "~/domain/leads/options";
+import { ContactedToggle, type ContactedResult } from "./contacted-toggle";
+import { formatDateTime } from "./format";
+
+/**
+ * The table of /admin/leads (spec 1 §2): Name, Contact Info (email and
+ * phone), Service, Message (truncated), Date, Insurance (Yes or No),
+ * Contacted (checkbox). User-supplied text is rendered as text (QUALITY S16).
+ */
+
+export interface LeadRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  service: string | null;
+  messagePreview: string | null;
+  /** ISO timestamp. */
+  createdAt: string;
+  hasInsuranceDocs: boolean;
+  contacted: boolean;
+  pipelineStatus: string;
+  attachmentCount: number;
+}
+
+const linkClass = "rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring";
+
+export function LeadsTable({ leads, onContactedResult }: { leads: LeadRow[]; onContactedResult: (result: ContactedResult) => void }) {
+  return (
+    <Table>
+      <TableHeader className="bg-slate-50">
+        <TableRow>
+          <TableHead>Name</TableHead>
+          <TableHead>Contact Info</TableHead>
+          <TableHead>Service</TableHead>
+          <TableHead>Message</TableHead>
+          <TableHead>Date</TableHead>
+          <TableHead>Insurance</TableHead>
+          <TableHead>Contacted</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {leads.map((lead) => {
+          const name = `${lead.firstName} ${lead.lastName}`;
+          return (
+            <TableRow key={lead.id} data-lead-id={lead.id}>
+              <TableCell className="align-top">
+                <Link to={`/admin/leads/${lead.id}`} className={`${linkClass} font-semibold text-brand-navy`}>
+                  {name}
+                </Link>
+                <div className="mt-1">
+                  <Badge variant={lead.pipelineStatus === "new" ? "warning" : "secondary"}>{pipelineLabel(lead.pipelineStatus)}</Badge>
+                </div>
+              </TableCell>
+              <TableCell className="align-top">
+                <a href={`mailto:${lead.email}`} className={`${linkClass} block break-all text-slate-800`}>
+                  {lead.email}
+                </a>
+                <a href={`tel:${lead.phone}`} className={`${linkClass} block whitespace-nowrap text-slate-600`}>
+                  {formatPhone(lead.phone)}
+                </a>
+              </TableCell>
+              <TableCell className="align-top whitespace-nowrap">{lead.service ? serviceLabel(lead.service) : "—"}</TableCell>
+              <TableCell className="max-w-xs align-top">
+                <p className="line-clamp-2 break-words text-slate-700">{lead.messagePreview || "—"}</p>
+              </TableCell>
+              <TableCell className="align-top whitespace-nowrap text-slate-700">{formatDateTime(lead.createdAt)}</TableCell>
+              <TableCell className="align-top whitespace-nowrap">
+                {lead.hasInsuranceDocs ? "Yes" : "No"}
+                {lead.attachmentCount > 0 && (
+                  <span className="ml-2 inline-flex items-center gap-1 text-slate-600">
+                    <Paperclip className="size-3.5" aria-hidden="true" />
+                    <span>
+                      {lead.attachmentCount}
+                      <span className="sr-only"> {lead.attachmentCount === 1 ? "file" : "files"}</span>
+                    </span>
+                  </span>
+                )}
+              </TableCell>
+              <TableCell className="align-top">
+                <ContactedToggle leadId={lead.id} name={name} contacted={lead.contacted} onResult={onContactedResult} />
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}

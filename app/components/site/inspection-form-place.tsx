@@ -1,0 +1,90 @@
+import { Clock } from "lucide-react";
+import { InspectionForm } from "~/components/leads/inspection-form";
+import type { PublicSiteSettings } from "~/domain/site-settings/types";
+import { cn } from "~/lib/cn";
+import { formatDays, formatTime } from "./format";
+
+/** The id every "Schedule Inspection" link points at (INSPECTION_FORM_HREF). */
+export const INSPECTION_FORM_ID = "inspection-form";
+export const INSPECTION_FORM_TITLE = "Request Your Free Inspection";
+
+type ContactSettings = Pick<PublicSiteSettings, "phone" | "phoneHref" | "email" | "openingHours" | "businessName">;
+
+export interface InspectionFormPlaceProps {
+  settings: ContactSettings;
+  /** Unique per page; the main place keeps the default "inspection-form". */
+  id?: string;
+  title?: string;
+  /** `section`: a full-width page section; `card`: a compact card (the /about hero). */
+  variant?: "section" | "card";
+  className?: string;
+}
+
+/**
+ * A section with the inspection-request form (app/components/leads/inspection-form.tsx).
+ * The page must also export the form's action and load its script: see that file.
+ */
+export function InspectionFormPlace({
+  settings,
+  id = INSPECTION_FORM_ID,
+  title = INSPECTION_FORM_TITLE,
+  variant = "section",
+  className,
+}: InspectionFormPlaceProps) {
+  const headingId = `${id}-heading`;
+
+  if (variant === "card") {
+    return (
+      <section
+        id={id}
+        aria-labelledby={headingId}
+        className={cn("rounded-2xl bg-white p-6 text-foreground shadow-2xl shadow-black/30 sm:p-8", className)}
+      >
+        <h2 id={headingId} className="text-2xl font-extrabold tracking-tight text-brand-navy">
+          {title}
+        </h2>
+        <p className="mt-2 leading-relaxed text-slate-600">
+          Free, no-obligation roof inspections across central Ohio. Call or email and we&rsquo;ll set a time that suits you.
+        </p>
+        <InspectionForm formId={id} settings={settings} className="mt-6" />
+      </section>
+    );
+  }
+
+  return (
+    <section id={id} aria-labelledby={headingId} className={cn("bg-brand-navy py-20 text-white sm:py-24", className)}>
+      <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16 lg:px-8">
+        <div>
+          <p className="text-sm font-bold tracking-[0.18em] text-red-300 uppercase">Free &amp; no obligation</p>
+          <h2 id={headingId} className="mt-3 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
+            {title}
+          </h2>
+          <p className="mt-4 text-lg leading-relaxed text-slate-200">
+            A certified inspector checks your roof, attic ventilation and gutters, photographs what we find and walks you
+            through it. If there is storm damage, we explain your insurance options before you call your carrier.
+          </p>
+          {settings.openingHours.length > 0 && (
+            <div className="mt-8 flex gap-3 text-slate-200">
+              <Clock className="mt-0.5 size-5 shrink-0 text-red-300" aria-hidden="true" />
+              <div>
+                <p className="font-semibold text-white">Office hours</p>
+                <ul className="mt-1 text-sm leading-relaxed">
+                  {settings.openingHours.map((hours) => (
+                    <li key={hours.days.join()}>
+                      {formatDays(hours.days)}: {formatTime(hours.opens)} – {formatTime(hours.closes)}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </div>
+          )}
+        </div>
+        <div className="rounded-2xl bg-white p-6 text-foreground shadow-xl sm:p-8">
+          <p className="text-lg font-bold text-brand-navy">Book your inspection with {settings.businessName}</p>
+          <p className="mt-2 text-slate-600">Tell us your address and what you&rsquo;ve noticed — we&rsquo;ll take it from there.</p>
+          <InspectionForm formId={id} settings={settings} className="mt-6" />
+        </div>
+      </div>
+    </section>
+  );
+}

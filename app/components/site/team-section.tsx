@@ -1,0 +1,54 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import type { TeamMemberProfile } from "~/domain/team/types";
+import { cn } from "~/lib/cn";
+import { SectionHeading } from "./section-heading";
+import { TeamPhoto } from "./team-photo";
+
+export interface TeamSectionProps {
+  members: readonly TeamMemberProfile[];
+  className?: string;
+}
+
+/**
+ * The leadership block of the home page (anchor #team, spec 1 §2) and of
+ * /about: the founders' name, role and biography, and a link to /team.
+ */
+export function TeamSection({ members, className }: TeamSectionProps) {
+  return (
+    <section id="team" aria-labelledby="team-heading" className={cn("bg-white py-20 sm:py-24", className)}>
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading id="team-heading" eyebrow="Our leadership" title="Veterans leading every job">
+          <p>The founders who answer for every roof we build — the same way they answered for their teams in uniform.</p>
+        </SectionHeading>
+
+        {members.length > 0 ? (
+          <ul className="mt-14 grid gap-6 lg:grid-cols-3">
+            {members.map((member) => (
+              <li key={member.slug} className="flex flex-col rounded-xl border border-slate-200 bg-white p-7 shadow-sm">
+                <div className="flex items-center gap-4">
+                  <TeamPhoto member={member} size={72} className="size-18 rounded-full" />
+                  <div>
+                    <h3 className="text-lg font-bold text-brand-navy">{member.name}</h3>
+                    <p className="text-sm font-semibold text-brand-red">{member.role}</p>
+                  </div>
+                </div>
+                <p className="mt-5 leading-relaxed text-slate-700">{member.bio}</p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mx-auto mt-12 max-w-xl text-center text-slate-700">Our team profiles are being updated.</p>
+        )}
+
+        <div className="mt-12 flex justify-center">
+          <Link to="/team" className={buttonVariants({ variant: "outline", size: "lg" })}>
+            Meet our veteran team
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

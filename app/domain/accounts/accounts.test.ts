@@ -1,0 +1,141 @@
+import { describe, expect, test } from "vitest";
+import { parseConfig } from "~/config.server";
+import { ASSIGNABLE_ROLES, ROLES, USER_STATUSES } from "~/db/schema/accounts";
+import { ASSIGNABLE_ROLE_OPTIONS, hasAdminRights, hasSuperAdminRights, STATUS_OPTIONS } from "./constants";
+import { readCookie, readSessionToken, sessionCookieHeader, sessionCookieName, signSessionToken } from "./cookies.server";
+import { returnPathOf, safeRedirectPath } from "./guards.server";
+import { hashPassword, SCRYPT_PARAMS, verifyPassword } from "./password-hash.server";
+import { commonPasswordCount, isCommonPassword, passwordProblem } from "./password-policy.server";
+import { signUpSchema, userAdminActionSchema } from "./validation";
+
+describe("password policy (QUALITY S1, S2)", () => {
+  test("12 to 128 characters of anything; 11 is refused with a clear message", () => {
+    expect(passwordProblem("abcdefghijk")).toBe("Password must be at least 12 characters long.");
+    expect(passwordProblem("Tar paper & shingles")).toBeNull();
+    expect(passwordProblem("ábcdéfghíjkl")).toBeNull();
+    expect(passwordProblem("🏠🏠🏠🏠🏠🏠🏠🏠🏠🏠🏠🏠")).toBeNull();
+    expect(passwordProblem("🏠".repeat(11))).toBe("Password must be at least 12 characters long.");
+    expect(passwordProblem("a".repeat(64) + "b".repeat(64))).toBeNull();
+    expect(passwordProblem("x".repeat(129))).toBe("Password must be at most 128 characters long.");
+    expect(passwordProblem("            ")).toBeNull();
+  });
+
+  test("the shipped list of common passwords has thousands of entries and is refused, whatever the case", () => {
+    expect(commonPasswordCount()).toBeGreaterThan(10_000);
+    for (const common of ["password1234", "qwerty123456", "1q2w3e4r5t6y", "QWERTY123456", "123456"]) expect(isCommonPassword(common)).toBe(true);
+    expect(passwordProblem("Password1234")).toBe("This password is too common. Please choose a less predictable one.");
+    expect(isCommonPassword("Slate-Ridge-Shingle-2049")).toBe(false);
+  });
+
+  test("the account's own email or name is refused", () => {
+    expect(passwordProblem("jane.roofer@example.com", { email: "Jane.Roofer@example.com" })).toBe("Your password must not be your email address or name.");
+    expect(passwordProblem("Margaretthatcher", { firstName: "Margaret", lastName: "Thatcher" })).not.toBeNull();
+    expect(passwordProblem("Margaret's new roof 2026", { firstName: "Margaret", lastName: "Thatcher" })).toBeNull();
+  });
+});
+
+describe("password hashing (QUALITY S3)", () => {
+  test("scrypt N=2^17, r=8 with a random salt; verifies only the right password", async () => {
+    expect(SCRYPT_PARAMS).toMatchObject({ log2N: 17, r: 8, p: 1 });
+    const [a, b] = await Promise.all([hashPassword("correct horse battery"), hashPassword("correct horse battery")]);
+    expect(a).toMatch(/^scrypt\$17\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword({ hash: a, password: "correct horse battery" })).toBe(true);
+    expect(await verifyPassword({ hash: a, password: "correct horse batterY" })).toBe(false);
+    // Foreign or tampered formats never verify (and never run with weak parameters).
+    expect(await verifyPassword({ hash: a.replace("$17$", "$10$"), password: "correct horse battery" })).toBe(false);
+    expect(await verifyPassword({ hash: "deadbeef:cafebabe", password: "x" })).toBe(false);
+  }, 90_000);
+});
+
+describe("constants", () => {
+  test("match the table definitions", () => {
+    expect([...STATUS_OPTIONS]).toEqual([...USER_STATUSES]);
+    expect([...ASSIGNABLE_ROLE_OPTIONS]).toEqual([...ASSIGNABLE_ROLES]);
+    expect(ROLES).toContain("super_admin");
+  });
+
+  test("admin rights come from admin or super_admin; super-admin rights only from super_admin", () => {
+    expect(hasAdminRights(["admin"])).toBe(true);
+    expect(hasAdminRights(["super_admin"])).toBe(true);
+    expect(hasAdminRights(["customer"])).toBe(false);
+    expect(hasAdminRights([])).toBe(false);
+    expect(hasSuperAdminRights(["admin"])).toBe(false);
+    expect(hasSuperAdminRights(["admin", "super_admin"])).toBe(true);
+  });
+});
+
+describe("session cookie", () => {
+  test("is signed like better-call's cookies and read back only with a valid signature", () => {
+    const token = "AbCdEfGhIjKlMnOpQrStUvWxYz012345";
+    const header = sessionCookieHeader(token);
+    expect(header.startsWith(`${sessionCookieName()}=`)).toBe(true);
+    expect(readSessionToken(new Headers({ cookie: `theme=dark; ${header}` }))).toBe(token);
+    expect(signSessionToken(token)).toMatch(/^AbCd.*\.[A-Za-z0-9+/]{43}=$/);
+    expect(readSessionToken(new Headers({ cookie: `${sessionCookieName()}=${token}.${"A".repeat(43)}=` }))).toBeNull();
+    expect(readSessionToken(new Headers({ cookie: "other=1" }))).toBeNull();
+    expect(readCookie('a=1; b="two%20words"', "b")).toBe("two words");
+  });
+
+  test("outside production it has no __Host- prefix (plain http in development and tests)", () => {
+    expect(sessionCookieName()).toBe("roofing.session_token");
+  });
+});
+
+describe("redirects", () => {
+  test("redirectTo stays on this site", () => {
+    expect(safeRedirectPath("/admin/users?status=pending")).toBe("/admin/users?status=pending");
+    for (const evil of ["//evil.example", "/\\evil.example", "https://evil.example", "javascript:alert(1)", "/%0d%0aSet-Cookie:x", " /admin", "", null, 42]) {
+      const result = safeRedirectPath(evil);
+      expect(result.startsWith("/"), String(evil)).toBe(true);
+      expect(result.startsWith("//")).toBe(false);
+    }
+    expect(safeRedirectPath("//evil.example")).toBe("/admin");
+    expect(safeRedirectPath("https://evil.example/admin")).toBe("/admin");
+  });
+
+  test("the return path drops React Router's data-request details", () => {
+    expect(returnPathOf(new Request("http://x/admin/users.data?status=pending&_routes=routes%2Fadmin%2Fusers"))).toBe("/admin/users?status=pending");
+    expect(returnPathOf(new Request("http://x/admin"))).toBe("/admin");
+  });
+});
+
+describe("validation", () => {
+  test("sign-up needs first name, last name, email and a long enough password", () => {
+    const result = signUpSchema.safeParse({ firstName: " ", lastName: "Lee", email: "NOT-AN-EMAIL", password: "short" });
+    expect(result.success).toBe(false);
+    const messages = result.error!.issues.map((i) => `${String(i.path[0])}: ${i.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        "firstName: First name is required.",
+        "email: Please enter a valid email address.",
+        "password: Password must be at least 12 characters long.",
+      ]),
+    );
+    expect(signUpSchema.parse({ firstName: " Ann ", lastName: "Lee", email: "Ann@Example.COM", password: "x".repeat(12) })).toMatchObject({
+      firstName: "Ann",
+      email: "ann@example.com",
+    });
+  });
+
+  test("admin changes accept only the spec's statuses and assignable roles", () => {
+    const id = "00000000-0000-4000-8000-000000000000";
+    expect(userAdminActionSchema.safeParse({ intent: "set-status", userId: id, status: "approved" }).success).toBe(true);
+    expect(userAdminActionSchema.safeParse({ intent: "set-status", userId: id, status: "banned" }).success).toBe(false);
+    expect(userAdminActionSchema.safeParse({ intent: "assign-role", userId: id, role: "super_admin" }).success).toBe(false);
+    expect(userAdminActionSchema.safeParse({ intent: "assign-role", userId: "x", role: "admin" }).success).toBe(false);
+  });
+});
+
+describe("configuration", () => {
+  test("account settings have safe defaults and are validated", () => {
+    const cfg = parseConfig({});
+    expect(cfg).toMatchObject({ SESSION_IDLE_TIMEOUT_MINUTES: 60, SESSION_MAX_AGE_HOURS: 12 });
+    expect(cfg.BETTER_AUTH_SECRET).toBeUndefined();
+    expect(cfg.ADMIN_EMAIL).toBeUndefined();
+    expect(() => parseConfig({ BETTER_AUTH_SECRET: "too-short" })).toThrow(/BETTER_AUTH_SECRET: must be at least 32 characters/);
+    expect(() => parseConfig({ BETTER_AUTH_SECRET: "too-short" })).not.toThrow(/too-short/);
+    expect(() => parseConfig({ ADMIN_EMAIL: "nope" })).toThrow(/ADMIN_EMAIL/);
+    expect(() => parseConfig({ SESSION_IDLE_TIMEOUT_MINUTES: "1" })).toThrow(/SESSION_IDLE_TIMEOUT_MINUTES/);
+  });
+});

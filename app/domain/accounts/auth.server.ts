@@ -1,0 +1,324 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { config } from "~/config.server";
+import { db, type Database } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { users } from "~/db/schema";
+import { sendEmail } from "~/domain/email/queue-email.server";
+import { logger } from "~/lib/logger.server";
+import { recordAuditSafely } from "./audit.server";
+import { forgetFirstAdminPassword } from "./bootstrap.server";
+import { CLIENT_IP_HEADER } from "./client-ip.server";
+import { cookiePrefix, readSessionToken, secureCookies } from "./cookies.server";
+import {
+  existingAccountEmail,
+  resetPasswordEmail,
+  RESET_PASSWORD_EXPIRES_SECONDS,
+  VERIFY_EMAIL_EXPIRES_SECONDS,
+  verificationEmail,
+} from "./emails.server";
+import { hashPassword, verifyPassword } from "./password-hash.server";
+import { passwordProblem } from "./password-policy.server";
+import { authSecret } from "./secret.server";
+import { deleteSessionByToken, resolveSession } from "./session.server";
+import { notifySuperAdminsOfSignUp } from "./sign-up-notice.server";
+import { emailSchema, firstNameSchema, lastNameSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./validation";
+
+/**
+ * better-auth, configured deliberately (see docs/decisions/008-accounts-and-authentication.md):
+ *
+ * - email + password, database sessions (no cookie cache: a revoked session
+ *   is dead on its next request), profile fields on `users`;
+ * - `status` can never come from a request (input: false, and the create
+ *   hook forces "pending"); roles live in user_roles, outside better-auth;
+ * - passwords 12-128 characters, not on the common list (before-hook), hashed
+ *   with scrypt N=2^17 r=8 (password-hash.server.ts);
+ * - no automatic sign-in after sign-up and a generic answer for a taken email
+ *   (no account enumeration); the verification email goes out at sign-up;
+ * - sessions revoked on password reset; a fixed absolute lifetime here, the
+ *   idle timeout in session.server.ts;
+ * - rate limiting on in every environment, stored in the database
+ *   (`rate_limits`, survives restarts), keyed by the client address from
+ *   `x-app-client-ip`, which only our Express middleware sets;
+ * - cookies `__Host-` prefixed, Secure, HttpOnly, SameSite=Lax in production.
+ *
+ * Mounted at /api/auth/* (app/routes/resources/api.auth.$.ts). The /auth
+ * forms go through `auth().handler` too (auth-http.server.ts), never through
+ * `auth.api.*`, so the rate limiter applies to them.
+ */
+
+export const AUTH_BASE_PATH = "/api/auth";
+
+/** Sign-in and sign-up: the 4th attempt within 10 s from one client gets 429 (QUALITY S5). */
+export const SIGN_IN_RATE_LIMIT = { window: 10, max: 3 } as const;
+
+function sessionMaxAgeSeconds(): number {
+  return config().SESSION_MAX_AGE_HOURS * 60 * 60;
+}
+
+/**
+ * The app's database as better-auth's adapter sees it: every access goes to
+ * the current `db()`, so the adapter keeps working when the pool is replaced
+ * (tests re-create it; closeDatabase() drops it on shutdown).
+ */
+const liveDatabase = new Proxy({} as Database, {
+  get(_target, property) {
+    const target = db();
+    const value: unknown = Reflect.get(target, property, target);
+    return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+  },
+});
+
+// better-auth's "info" lines are chatty (and name emails): debug for us.
+const logLevels = { debug: "debug", info: "debug", warn: "warn", error: "error" } as const;
+
+function createAuth() {
+  const cfg = config();
+  return betterAuth({
+    appName: "Roofing website",
+    // Without APP_URL, better-auth takes the origin of each request; links in
+    // emails never do (emails.server.ts).
+    baseURL: cfg.APP_URL ? new URL(cfg.APP_URL).origin : undefined,
+    basePath: AUTH_BASE_PATH,
+    secret: authSecret(),
+    database: drizzleAdapter(liveDatabase, { provider: "pg", schema, usePlural: true, transaction: true }),
+    telemetry: { enabled: false },
+    logger: {
+      // Not "warn"/"error": those also make better-auth print every API error to the console itself.
+      level: "info",
+      log(level, message, ...args) {
+        const err = args.find((a): a is Error => a instanceof Error);
+        logger[logLevels[level]]({ component: "better-auth", ...(err ? { err } : {}) }, message);
+      },
+    },
+    user: {
+      additionalFields: {
+        firstName: { type: "string", required: true, input: true },
+        lastName: { type: "string", required: true, input: true },
+        // Never from input: a sign-up with `status: "approved"` still yields "pending".
+        status: { type: "string", required: false, input: false, defaultValue: "pending" },
+        mustChangePassword: { type: "boolean", required: false, input: false, defaultValue: false, returned: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: false,
+      requireEmailVerification: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_SECONDS,
+      password: { hash: hashPassword, verify: verifyPassword },
+      async sendResetPassword({ user, token }) {
+        await sendEmail(resetPasswordEmail(user as typeof user & { firstName?: string }, token));
+      },
+      async onPasswordReset({ user }, request) {
+        await db().update(users).set({ mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, user.id));
+        await recordAuditSafely({ action: "auth.password_reset", actor: { id: user.id, email: user.email }, request, details: { sessionsRevoked: true } });
+      },
+      async onExistingUserSignUp({ user }) {
+        await sendEmail(existingAccountEmail(user as typeof user & { firstName?: string }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_EMAIL_EXPIRES_SECONDS,
+      async sendVerificationEmail({ user, token }) {
+        await sendEmail(verificationEmail(user as typeof user & { firstName?: string }, token));
+      },
+      async afterEmailVerification(user, request) {
+        await recordAuditSafely({ action: "auth.email_verified", actor: { id: user.id, email: user.email }, request });
+      },
+    },
+    session: {
+      // Absolute lifetime; never extended. The idle timeout is enforced in session.server.ts.
+      expiresIn: sessionMaxAgeSeconds(),
+      updateAge: sessionMaxAgeSeconds(),
+      disableSessionRefresh: true,
+      cookieCache: { enabled: false },
+    },
+    verification: { storeIdentifier: "hashed" },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 10,
+      max: 100,
+      customRules: {
+        "/sign-in/email": SIGN_IN_RATE_LIMIT,
+        "/sign-up/email": SIGN_IN_RATE_LIMIT,
+        "/change-password": SIGN_IN_RATE_LIMIT,
+        "/request-password-reset": { window: 60, max: 3 },
+        "/send-verification-email": { window: 60, max: 3 },
+        "/reset-password": { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // The prefix carries `__Host-` in production (cookies.server.ts); don't add `__Secure-`.
+      useSecureCookies: false,
+      cookiePrefix: cookiePrefix(),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: secureCookies(), path: "/" },
+      database: { generateId: "uuid" },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            const firstName = String(user.firstName ?? "").trim();
+            const lastName = String(user.lastName ?? "").trim();
+            return {
+              data: {
+                ...user,
+                firstName,
+                lastName,
+                name: `${firstName} ${lastName}`.trim() || user.email,
+                email: user.email.toLowerCase(),
+                image: null,
+                status: "pending",
+                mustChangePassword: false,
+              },
+            };
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        switch (ctx.path) {
+          case "/sign-up/email": {
+            const first = firstNameSchema.safeParse(body.firstName);
+            const last = lastNameSchema.safeParse(body.lastName);
+            const email = emailSchema.safeParse(body.email);
+            const problem =
+              (!first.success && first.error.issues[0]?.message) ||
+              (!last.success && last.error.issues[0]?.message) ||
+              (!email.success && email.error.issues[0]?.message) ||
+              (typeof body.password !== "string"
+                ? "Password is required."
+                : passwordProblem(body.password, {
+                    email: email.data,
+                    firstName: first.data,
+                    lastName: last.data,
+                  }));
+            if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "INVALID_INPUT" });
+            return {
+              context: {
+                body: { ...body, name: `${first.data} ${last.data}`, firstName: first.data, lastName: last.data, email: email.data },
+              },
+            };
+          }
+          case "/reset-password": {
+            const problem = typeof body.newPassword !== "string" ? "Password is required." : passwordProblem(body.newPassword);
+            if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "INVALID_INPUT" });
+            return;
+          }
+          case "/change-password": {
+            const current = ctx.headers ? await resolveSession(ctx.headers, { touch: false }) : null;
+            const problem =
+              typeof body.newPassword !== "string"
+                ? "Password is required."
+                : passwordProblem(body.newPassword, current ?? {});
+            if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "INVALID_INPUT" });
+            return;
+          }
+          case "/sign-in/email": {
+            if (typeof body.email === "string") return { context: { body: { ...body, email: body.email.trim().toLowerCase() } } };
+            return;
+          }
+          case "/sign-out": {
+            const current = ctx.headers ? await resolveSession(ctx.headers, { touch: false }) : null;
+            if (current) {
+              await recordAuditSafely({ action: "auth.sign_out", actor: current, request: ctx.request ?? ctx.headers });
+            }
+            return;
+          }
+          default:
+            return;
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        const failed = isAPIError(returned);
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const request = ctx.request ?? ctx.headers;
+        const reason = failed ? (returned.body?.code ?? returned.status) : undefined;
+        switch (ctx.path) {
+          case "/sign-in/email": {
+            const attemptedEmail = typeof body.email === "string" ? body.email.slice(0, 254) : null;
+            if (failed) {
+              await recordAuditSafely({ action: "auth.sign_in", outcome: "failure", actor: { email: attemptedEmail }, request, details: { reason } });
+              return;
+            }
+            const created = ctx.context.newSession;
+            if (!created) return;
+            // A new session token at every sign-in; the one the browser had before is revoked (QUALITY S6).
+            const previous = ctx.headers ? readSessionToken(ctx.headers) : null;
+            if (previous && previous !== created.session.token) await deleteSessionByToken(previous);
+            await recordAuditSafely({ action: "auth.sign_in", actor: { id: created.user.id, email: created.user.email }, request });
+            await forgetFirstAdminPassword(created.user.email);
+            return;
+          }
+          case "/sign-up/email": {
+            if (failed) {
+              await recordAuditSafely({ action: "auth.sign_up", outcome: "failure", actor: { email: typeof body.email === "string" ? body.email.slice(0, 254) : null }, request, details: { reason } });
+              return;
+            }
+            const userId = (returned as { user?: { id?: string } } | undefined)?.user?.id;
+            // A taken email gets a synthetic answer (no enumeration): only a real new row counts.
+            if (userId) await notifySuperAdminsOfSignUp(userId, request);
+            return;
+          }
+          case "/change-password": {
+            const current = failed && ctx.headers ? await resolveSession(ctx.headers, { touch: false }) : null;
+            if (failed) {
+              await recordAuditSafely({ action: "auth.password_change", outcome: "failure", actor: current, request, details: { reason } });
+              return;
+            }
+            const user = (returned as { user?: { id: string; email: string } }).user;
+            if (user) {
+              await db().update(users).set({ mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, user.id));
+              await recordAuditSafely({ action: "auth.password_change", actor: user, request, details: { otherSessionsRevoked: true } });
+            }
+            return;
+          }
+          case "/request-password-reset": {
+            await recordAuditSafely({
+              action: "auth.password_reset_request",
+              outcome: failed ? "failure" : "success",
+              actor: { email: typeof body.email === "string" ? body.email.slice(0, 254) : null },
+              request,
+              details: { reason },
+            });
+            return;
+          }
+          case "/reset-password": {
+            if (failed) await recordAuditSafely({ action: "auth.password_reset", outcome: "failure", request, details: { reason } });
+            return;
+          }
+          default:
+            return;
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const globalForAuth = globalThis as unknown as { __appAuth?: Auth };
+
+/** The better-auth instance (created on first use). */
+export function auth(): Auth {
+  globalForAuth.__appAuth ??= createAuth();
+  return globalForAuth.__appAuth;
+}
+
+/** For tests that change the configuration. */
+export function resetAuthForTests(): void {
+  globalForAuth.__appAuth = undefined;
+}

@@ -1,0 +1,37 @@
+import type { AssignableRole, Role, UserStatus } from "~/db/schema/accounts";
+
+/**
+ * Account constants that browser code may import (no server modules here:
+ * the table definitions stay out of the client bundle). validation.ts and the
+ * tests check them against app/db/schema/accounts.ts.
+ */
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const STATUS_OPTIONS = ["pending", "approved", "rejected"] as const satisfies readonly UserStatus[];
+export const ASSIGNABLE_ROLE_OPTIONS = ["admin", "customer"] as const satisfies readonly AssignableRole[];
+
+export const STATUS_LABELS: Record<UserStatus, string> = {
+  pending: "Pending",
+  approved: "Approved",
+  rejected: "Rejected",
+};
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: "admin",
+  customer: "customer",
+  super_admin: "super_admin",
+};
+
+/** Admin rights: role admin or super_admin (spec 1 §6). */
+export function hasAdminRights(roles: readonly Role[]): boolean {
+  return roles.includes("admin") || roles.includes("super_admin");
+}
+
+/** Super-admin rights: only role super_admin (spec 1 §6). */
+export function hasSuperAdminRights(roles: readonly Role[]): boolean {
+  return roles.includes("super_admin");
+}

@@ -1,0 +1,98 @@
+import { redirect } from "react-router";
+import { logger } from "~/lib/logger.server";
+import { recordAuditSafely } from "./audit.server";
+import { getSessionUser, type SessionUser } from "./session.server";
+
+/**
+ * Server-side route guards (spec 1 §4 "Route guard", §6; QUALITY S11).
+ * Call one as the FIRST statement of EVERY loader and EVERY action of a
+ * protected route — a parent layout's loader does not protect a child's
+ * action, and tests/integration/auth-authorization-matrix.test.ts calls each
+ * of them on its own:
+ *
+ *   export async function loader({ request }: Route.LoaderArgs) {
+ *     const user = await requireAdmin(request);
+ *     ...
+ *   }
+ *
+ * Each returns the signed-in user or throws a redirect:
+ * - nobody signed in                -> /auth?redirectTo=<this path>
+ * - status not approved             -> /auth (shows Account Pending / the rejected view)
+ * - must change a one-time password -> /auth/change-password
+ * - requireAdmin: no admin or super_admin role -> /
+ * - requireSuperAdmin: no super_admin role     -> /
+ * Denials of signed-in users are written to the audit log.
+ */
+
+/** The path (and query) of `request`, as the place to come back to after signing in. */
+export function returnPathOf(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  const path = url.pathname.replace(/\.data$/, "") || "/";
+  const search = url.searchParams.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function deny(user: SessionUser, request: Request, reason: string, required: string): Promise<void> {
+  await recordAuditSafely({
+    action: "authz.denied",
+    outcome: "denied",
+    actor: user,
+    request,
+    details: { method: request.method, path: returnPathOf(request), required, reason },
+  });
+}
+
+/** A signed-in user whose account is approved (and who has chosen their own password). */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) {
+    const path = returnPathOf(request);
+    logger.info({ method: request.method, path }, "not signed in: sent to /auth");
+    throw redirect(`/auth?redirectTo=${encodeURIComponent(path)}`);
+  }
+  if (user.status !== "approved") {
+    await deny(user, request, `status_${user.status}`, "approved");
+    throw redirect("/auth");
+  }
+  if (user.mustChangePassword) throw redirect("/auth/change-password");
+  return user;
+}
+
+/** An approved user with role admin or super_admin. */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!user.isAdmin) {
+    await deny(user, request, "no_admin_role", "admin");
+    throw redirect("/");
+  }
+  return user;
+}
+
+/** An approved user with role super_admin. */
+export async function requireSuperAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!user.isSuperAdmin) {
+    await deny(user, request, "no_super_admin_role", "super_admin");
+    throw redirect("/");
+  }
+  return user;
+}
+
+/**
+ * Where `value` (a `redirectTo` parameter) may send the browser: a path on
+ * this site, never another origin (`//evil`, `/\evil`, `https://...`).
+ */
+export function safeRedirectPath(value: unknown, fallback = "/admin"): string {
+  if (typeof value !== "string" || value.length > 2000) return fallback;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\\]/.test(value)) return fallback;
+  try {
+    const url = new URL(value, "http://internal.invalid");
+    if (url.origin !== "http://internal.invalid") return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}

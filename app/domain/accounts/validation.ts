@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { ASSIGNABLE_ROLE_OPTIONS, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STATUS_OPTIONS } from "./constants";
+
+/**
+ * Input rules of the account forms and the auth API, shared by the server
+ * (route actions and better-auth's before-hook) and, for hints only, by the
+ * forms. Server-side checks are the ones that count.
+ */
+
+export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
+
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`;
+export const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`;
+export const PASSWORD_TOO_COMMON = "This password is too common. Please choose a less predictable one.";
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+const personName = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters.`)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), `${label} contains characters that are not allowed.`);
+
+export const firstNameSchema = personName("First name");
+export const lastNameSchema = personName("Last name");
+
+export const emailSchema = z
+  .string({ error: "Email is required." })
+  .trim()
+  .min(1, "Email is required.")
+  .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters.`)
+  .pipe(z.email("Please enter a valid email address."))
+  .transform((v) => v.toLowerCase());
+
+/** Length only; the common-password check needs the server-side list (password-policy.server.ts). */
+export const newPasswordSchema = z
+  .string({ error: "Password is required." })
+  .min(1, "Password is required.")
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
+
+/** A password being checked, not chosen: any length up to the maximum (the hash decides). */
+export const currentPasswordSchema = z
+  .string({ error: "Password is required." })
+  .min(1, "Password is required.")
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: currentPasswordSchema,
+});
+
+export const signUpSchema = z.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().trim().min(1, "This reset link is incomplete.").max(200, "This reset link is not valid."),
+    password: newPasswordSchema,
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match." });
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: currentPasswordSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match." })
+  .refine((v) => v.password !== v.currentPassword, { path: ["password"], message: "Choose a password you have not used here." });
+
+const userId = z.uuid("Unknown user.");
+
+/** The actions of /admin/users, told apart by `intent`. */
+export const userAdminActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("set-status"), userId, status: z.enum(STATUS_OPTIONS, "Choose pending, approved or rejected.") }),
+  z.object({ intent: z.literal("assign-role"), userId, role: z.enum(ASSIGNABLE_ROLE_OPTIONS, "Choose admin or customer.") }),
+  z.object({ intent: z.literal("remove-role"), userId, role: z.enum(ASSIGNABLE_ROLE_OPTIONS, "Choose admin or customer.") }),
+]);
+export type UserAdminAction = z.infer<typeof userAdminActionSchema>;
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** First message per field, for showing under the inputs. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** FormData as a plain object of strings (files and repeated keys are ignored). */
+export function formValues(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of form) {
+    if (typeof value === "string" && !(key in out)) out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,30 @@
+import { asc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { gafWarranties } from "~/db/schema";
+import { loadGafList } from "./load-list.server";
+import { safeHref } from "./safe-url";
+import type { GafList, PublicGafWarranty } from "./types";
+
+/** Active warranties for /gaf/warranties, by sort_order then name. */
+export async function listActiveWarranties(): Promise<GafList<PublicGafWarranty>> {
+  return loadGafList("warranties", async () => {
+    const rows = await db()
+      .select({
+        id: gafWarranties.id,
+        name: gafWarranties.name,
+        coverageType: gafWarranties.coverageType,
+        upfrontCoveragePeriod: gafWarranties.upfrontCoveragePeriod,
+        manufacturingDefectCoverage: gafWarranties.manufacturingDefectCoverage,
+        workmanshipCoverage: gafWarranties.workmanshipCoverage,
+        systemCoverage: gafWarranties.systemCoverage,
+        windTermYears: gafWarranties.windTermYears,
+        transferable: gafWarranties.transferable,
+        algaeProtection: gafWarranties.algaeProtection,
+        pdfUrl: gafWarranties.pdfUrl,
+      })
+      .from(gafWarranties)
+      .where(eq(gafWarranties.isActive, true))
+      .orderBy(asc(gafWarranties.sortOrder), asc(gafWarranties.name));
+    return rows.map((row) => ({ ...row, pdfUrl: safeHref(row.pdfUrl) }));
+  });
+}

@@ -1,0 +1,30 @@
+import type { KeptValues } from "./schemas";
+
+/**
+ * What a page that shows the inspection form needs to render it again after
+ * a submission without JavaScript (client-safe: types and constants only).
+ *
+ * - Success: the action redirects (303) to the page with `?inspection-sent=<formId>#<formId>`.
+ * - Failure: the action answers the page with `{ inspection: InspectionFormState }` as action data.
+ */
+
+/** Query parameter naming the form whose request was just stored. */
+export const INSPECTION_SENT_PARAM = "inspection-sent";
+
+export interface InspectionFormState {
+  ok: boolean;
+  status: number;
+  title: string;
+  message: string;
+  fieldErrors: Record<string, string>;
+  formId: string | null;
+  values: KeptValues;
+}
+
+export interface InspectionActionData {
+  inspection: InspectionFormState;
+}
+
+export function isInspectionActionData(value: unknown): value is InspectionActionData {
+  return Boolean(value && typeof value === "object" && "inspection" in value && (value as InspectionActionData).inspection);
+}

@@ -1,0 +1,180 @@
+import { isConnectionError, noteDatabaseError, RETRY_AFTER_SECONDS } from "~/db/availability.server";
+import { clientIp, userAgent } from "~/domain/accounts/client-ip.server";
+import { siteOrigin } from "~/domain/seo/site-origin.server";
+import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
+import { readFormWithFiles, UploadError, type FormReadLimits } from "~/domain/storage/read-form-with-files.server";
+import { discardUploads } from "~/domain/storage/read-form-with-files.server";
+import { uploadStorage } from "~/domain/storage/upload-storage.server";
+import { logger } from "~/lib/logger.server";
+import { INSPECTION_TEXT, UPLOAD_LIMITS } from "./options";
+import { consumeLeadRateLimit } from "./rate-limit.server";
+import {
+  HONEYPOT_FIELD,
+  INSPECTION_FIELD_NAMES,
+  INSPECTION_FILE_FIELD,
+  KEPT_FIELDS,
+  parseInspectionFields,
+  validationNotice,
+  type KeptValues,
+} from "./schemas";
+import { submitInspectionRequest } from "./submit-inspection-request.server";
+
+/**
+ * One inspection-request POST, from the raw Request to an outcome, shared by
+ * the JSON endpoint the enhancement script posts to
+ * (routes/resources/inspection-request.ts) and the actions of the pages that
+ * show the form (no-JavaScript posts; inspection-page-action.server.ts).
+ *
+ * Order: rate limit (before reading anything) -> stream the body with its
+ * limits (413/415/400) -> honeypot (pretend success) -> validation (400) ->
+ * one transaction (idempotent by submission key).
+ */
+
+export interface InspectionOutcome {
+  ok: boolean;
+  status: 200 | 400 | 413 | 415 | 429 | 500 | 503;
+  title: string;
+  message: string;
+  /** Field name -> message (validation failures). */
+  fieldErrors: Record<string, string>;
+  /** Which form on the page was sent (its section id), when it said so. */
+  formId: string | null;
+  /** What the visitor typed, to fill the form again after a failure without JavaScript. */
+  values: KeptValues;
+  retryAfterSeconds?: number;
+}
+
+export const INSPECTION_READ_LIMITS: FormReadLimits = {
+  fileFields: [INSPECTION_FILE_FIELD],
+  maxFiles: UPLOAD_LIMITS.maxFiles,
+  maxFileBytes: UPLOAD_LIMITS.maxFileBytes,
+  maxFields: INSPECTION_FIELD_NAMES.length + 5,
+  // A 5,000-character message of 4-byte characters, with room to say "too long" rather than "too large".
+  maxFieldBytes: 64 * 1024,
+};
+
+const FORM_ID = /^[a-z][a-z0-9-]{0,63}$/;
+
+function keptValues(fields: ReadonlyMap<string, readonly string[]>): KeptValues {
+  const values: KeptValues = {};
+  for (const name of KEPT_FIELDS) {
+    const value = fields.get(name)?.[0];
+    if (value !== undefined) values[name] = value.slice(0, 6_000);
+  }
+  return values;
+}
+
+function formIdOf(fields: ReadonlyMap<string, readonly string[]>): string | null {
+  const value = fields.get("formId")?.[0];
+  return value && FORM_ID.test(value) ? value : null;
+}
+
+function failure(
+  status: InspectionOutcome["status"],
+  title: string,
+  message: string,
+  extra: Partial<InspectionOutcome> = {},
+): InspectionOutcome {
+  return { ok: false, status, title, message, fieldErrors: {}, formId: null, values: {}, ...extra };
+}
+
+function success(formId: string | null): InspectionOutcome {
+  return {
+    ok: true,
+    status: 200,
+    title: INSPECTION_TEXT.successTitle,
+    message: INSPECTION_TEXT.successText,
+    fieldErrors: {},
+    formId,
+    values: {},
+  };
+}
+
+function uploadFailure(error: UploadError, fields: ReadonlyMap<string, readonly string[]>): InspectionOutcome {
+  const extra = { formId: formIdOf(fields), values: keptValues(fields) };
+  if (error.status === 413) return failure(413, INSPECTION_TEXT.tooLargeTitle, INSPECTION_TEXT.tooLargeText, extra);
+  if (error.status === 415 && error.code === "unsupported_file_type") {
+    return failure(415, INSPECTION_TEXT.unsupportedTitle, INSPECTION_TEXT.unsupportedText, extra);
+  }
+  return failure(error.status, INSPECTION_TEXT.failureTitle, error.message, extra);
+}
+
+async function serverFailure(error: unknown, fields: ReadonlyMap<string, readonly string[]>): Promise<InspectionOutcome> {
+  noteDatabaseError(error);
+  const unavailable = isConnectionError(error);
+  logger.error({ err: error }, unavailable ? "inspection request failed: database unavailable" : "inspection request failed");
+  return failure(unavailable ? 503 : 500, INSPECTION_TEXT.failureTitle, INSPECTION_TEXT.failureText, {
+    formId: formIdOf(fields),
+    values: keptValues(fields),
+    ...(unavailable ? { retryAfterSeconds: RETRY_AFTER_SECONDS } : {}),
+  });
+}
+
+export async function handleInspectionRequest(request: Request): Promise<InspectionOutcome> {
+  const ip = clientIp(request);
+  try {
+    const decision = await consumeLeadRateLimit(ip);
+    if (!decision.allowed) {
+      const settings = await getPublicSiteSettings().catch(() => null);
+      const call = settings ? ` Or call us at ${settings.phone}.` : "";
+      return failure(429, INSPECTION_TEXT.rateLimitedTitle, `${INSPECTION_TEXT.rateLimitedText}${call}`, {
+        retryAfterSeconds: decision.retryAfterSeconds,
+      });
+    }
+  } catch (error) {
+    return serverFailure(error, new Map());
+  }
+
+  let form;
+  try {
+    form = await readFormWithFiles(request, uploadStorage(), INSPECTION_READ_LIMITS);
+  } catch (error) {
+    if (error instanceof UploadError) {
+      logger.info({ status: error.status, code: error.code }, "inspection request refused while reading");
+      return uploadFailure(error, error.fields ?? new Map());
+    }
+    return serverFailure(error, new Map());
+  }
+
+  const { fields, files } = form;
+  try {
+    const honeypot = fields.get(HONEYPOT_FIELD)?.[0];
+    if (honeypot && honeypot.trim() !== "") {
+      logger.warn({ ip }, "inspection request with the honeypot filled in: answered as success, not stored");
+      await discardUploads(files);
+      return success(formIdOf(fields));
+    }
+    const parsed = parseInspectionFields(fields);
+    if (!parsed.ok) {
+      await discardUploads(files);
+      const notice = validationNotice(parsed.error);
+      return failure(400, notice.title, notice.message, {
+        fieldErrors: parsed.error.fieldErrors,
+        formId: formIdOf(fields),
+        values: keptValues(fields),
+      });
+    }
+    await submitInspectionRequest({
+      request: parsed.data,
+      files,
+      clientIp: ip,
+      userAgent: userAgent(request),
+      origin: siteOrigin(request),
+    });
+    return success(parsed.data.formId ?? null);
+  } catch (error) {
+    await discardUploads(files);
+    return serverFailure(error, fields);
+  }
+}
+
+/** The JSON body of an outcome (the enhancement script reads `ok`, `title`, `message`, `fieldErrors`). */
+export function outcomeJson(outcome: InspectionOutcome) {
+  return { ok: outcome.ok, title: outcome.title, message: outcome.message, fieldErrors: outcome.fieldErrors };
+}
+
+export function outcomeHeaders(outcome: InspectionOutcome): HeadersInit {
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  if (outcome.retryAfterSeconds) headers["Retry-After"] = String(outcome.retryAfterSeconds);
+  return headers;
+}

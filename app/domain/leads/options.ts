@@ -1,0 +1,100 @@
+/**
+ * Values, labels and texts of the leads domain that both the server and the
+ * browser need (no server code, no database schema import: admin pages ship
+ * this to the browser). options.test.ts checks the value lists against the
+ * database schema (app/db/schema/leads.ts).
+ */
+
+/** Service options of the inspection form (spec 1 §3). "" = not chosen. */
+export const SERVICE_OPTIONS = [
+  { value: "roof-replacement", label: "Full Roof Replacement" },
+  { value: "roof-repair", label: "Roof Repairs" },
+  { value: "storm-restoration", label: "Storm Restoration" },
+  { value: "insurance-claim", label: "Insurance Claims Support" },
+  { value: "siding-gutters", label: "Residential Siding/Gutters" },
+  { value: "inspection", label: "Free Inspection" },
+] as const;
+
+export type ServiceValue = (typeof SERVICE_OPTIONS)[number]["value"];
+export const SERVICE_VALUES = SERVICE_OPTIONS.map((o) => o.value) as readonly ServiceValue[];
+
+export function serviceLabel(value: string | null | undefined): string {
+  return SERVICE_OPTIONS.find((o) => o.value === value)?.label ?? "Not specified";
+}
+
+/** The pipeline of a lead (beyond the spec; "contacted" stays consistent: see pipeline.ts). */
+export const PIPELINE_STATUS_OPTIONS = [
+  { value: "new", label: "New" },
+  { value: "contacted", label: "Contacted" },
+  { value: "inspection_scheduled", label: "Inspection scheduled" },
+  { value: "estimate_sent", label: "Estimate sent" },
+  { value: "won", label: "Won" },
+  { value: "lost", label: "Lost" },
+] as const;
+
+export type PipelineStatus = (typeof PIPELINE_STATUS_OPTIONS)[number]["value"];
+export const PIPELINE_STATUSES = PIPELINE_STATUS_OPTIONS.map((o) => o.value) as readonly PipelineStatus[];
+
+export function pipelineLabel(value: string): string {
+  return PIPELINE_STATUS_OPTIONS.find((o) => o.value === value)?.label ?? value;
+}
+
+/** Upload limits of the public form (QUALITY S20). */
+export const UPLOAD_LIMITS = {
+  maxFiles: 10,
+  maxFileBytes: 10 * 1024 * 1024,
+} as const;
+
+/** Field limits of the public form (the table's LEAD_LIMITS are the same or looser). */
+export const FORM_LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 30,
+  message: 5_000,
+  insuranceCompany: 200,
+  claimNumber: 100,
+  submissionKey: 128,
+  landingPath: 2_000,
+  referrer: 2_000,
+} as const;
+
+/** Exact texts of spec 1 §4, §5 and §8, plus the messages this product adds. */
+export const INSPECTION_TEXT = {
+  missingTitle: "Missing Information",
+  missingText: "Please fill out all required fields.",
+  submitting: "Submitting...",
+  successTitle: "Request Submitted!",
+  successText: "We'll be in touch with you shortly.",
+  failureTitle: "Something went wrong",
+  failureText: "Unable to submit your request. Please try again later.",
+  invalidTitle: "Please check the form",
+  invalidText: "Some of the details need your attention.",
+  tooLargeTitle: "File too large",
+  tooLargeText: `Each file must be 10 MB or smaller, and at most ${UPLOAD_LIMITS.maxFiles} files can be attached.`,
+  unsupportedTitle: "File type not supported",
+  unsupportedText: "Only PDF, JPEG, PNG, HEIC and WebP files can be attached.",
+  rateLimitedTitle: "Too many requests",
+  rateLimitedText: "You've sent several requests in a short time. Please wait a minute and try again.",
+  uploadTitle: "Upload insurance documents or photos",
+  uploadHint: "Drag and drop or click to browse",
+} as const;
+
+export const LEADS_TEXT = {
+  loading: "Loading leads...",
+  empty: "No leads found. When customers submit the contact form, they will appear here.",
+  emptyFiltered: "No leads match these filters.",
+  loadFailed: "Failed to load leads. Please try again later.",
+  updateFailed: "Failed to update lead status. Please try again.",
+} as const;
+
+/** "+16145550147" -> "(614) 555-0147"; anything else as it is. */
+export function formatPhone(e164: string): string {
+  const m = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
+  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : e164;
+}
+
+/** "2.4 MB", "830 KB". */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}

@@ -1,0 +1,206 @@
+import crypto from "node:crypto";
+import net from "node:net";
+import { eq } from "drizzle-orm";
+import type { DbTransaction } from "~/db/client.server";
+import { leadAttachments, leads, type NewLead } from "~/db/schema";
+import { db } from "~/db/client.server";
+import { dispatchQueuedEmail, queueEmail, type OutgoingEmail } from "~/domain/email/queue-email.server";
+import { discardUploads, type StagedUpload } from "~/domain/storage/read-form-with-files.server";
+import { newStorageKey, uploadStorage } from "~/domain/storage/upload-storage.server";
+import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
+import { logger } from "~/lib/logger.server";
+import { leadAlertEmail, leadAlertRecipient, leadConfirmationEmail, type LeadEmailInput } from "./lead-emails.server";
+import type { InspectionRequest } from "./schemas";
+
+/**
+ * Stores an inspection request (spec 1 §3) in ONE transaction: the lead, its
+ * attachment rows, its two emails in the outbox (ADR 006: a mail outage never
+ * loses or fails a lead; their send jobs are dispatched after the commit). The staged files are moved under generated keys
+ * inside that transaction and deleted again if it does not commit.
+ *
+ * Idempotent by submission key (QUALITY R1, R2, S21): `insert ... on conflict
+ * (submission_key) do nothing`, then read back. A retry or double click with
+ * the same key and the same details answers with the existing lead and
+ * stores nothing more. The same key with DIFFERENT details (a page restored
+ * by the back button and filled in again) is a new request: it is stored
+ * under a key derived from the original and the details, so it is kept, and
+ * its own retries are still deduplicated.
+ */
+
+export interface SubmitInspectionInput {
+  request: InspectionRequest;
+  files: readonly StagedUpload[];
+  clientIp: string | null;
+  userAgent: string | null;
+  /** Public origin for the link in the team alert. */
+  origin: string;
+}
+
+export interface SubmitInspectionResult {
+  leadId: string;
+  /** True when this key (with these details) was already stored: nothing new was written. */
+  duplicate: boolean;
+  attachments: number;
+}
+
+const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+type UtmKey = (typeof UTM_KEYS)[number];
+
+/** utm_* parameters of the page the form was on. */
+export function utmOf(landingPath: string | null): Record<UtmKey, string | null> {
+  const params = landingPath ? new URL(landingPath, "http://internal.invalid").searchParams : new URLSearchParams();
+  const utm = {} as Record<UtmKey, string | null>;
+  for (const key of UTM_KEYS) {
+    const value = params.get(key)?.trim();
+    utm[key] = value ? value.slice(0, 200) : null;
+  }
+  return utm;
+}
+
+type LeadValues = Omit<NewLead, "submissionKey">;
+
+function leadValues(input: SubmitInspectionInput): LeadValues {
+  const r = input.request;
+  const utm = utmOf(r.landingPath);
+  const insurance = r.hasInsuranceDocs;
+  return {
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    phone: r.phone,
+    service: r.service,
+    message: r.message,
+    hasInsuranceDocs: insurance,
+    // The claim fields belong to the insurance part of the form: ignored when it was unticked.
+    insuranceCompany: insurance ? r.insuranceCompany : null,
+    claimNumber: insurance ? r.claimNumber : null,
+    dateOfLoss: insurance ? r.dateOfLoss : null,
+    referrer: r.referrer,
+    landingPath: r.landingPath ? r.landingPath.split("?")[0]!.slice(0, 500) : null,
+    utmSource: utm.utm_source,
+    utmMedium: utm.utm_medium,
+    utmCampaign: utm.utm_campaign,
+    utmTerm: utm.utm_term,
+    utmContent: utm.utm_content,
+    clientIp: input.clientIp && net.isIP(input.clientIp) ? input.clientIp : null,
+    userAgent: input.userAgent ? input.userAgent.slice(0, 512) : null,
+  };
+}
+
+const FINGERPRINT_FIELDS = ["firstName", "lastName", "email", "phone", "service", "message"] as const;
+
+function fingerprint(values: Pick<LeadValues, (typeof FINGERPRINT_FIELDS)[number]>): string {
+  const text = JSON.stringify(FINGERPRINT_FIELDS.map((f) => values[f] ?? null));
+  return crypto.createHash("sha256").update(text).digest("base64url").slice(0, 22);
+}
+
+/** Inserts the lead unless its key exists; returns the new id, or the existing lead's id and whether its details match. */
+async function insertLead(tx: DbTransaction, values: LeadValues, submissionKey: string) {
+  let key = submissionKey;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const [inserted] = await tx
+      .insert(leads)
+      .values({ ...values, submissionKey: key })
+      .onConflictDoNothing({ target: leads.submissionKey })
+      .returning({ id: leads.id });
+    if (inserted) return { leadId: inserted.id, duplicate: false };
+    const [existing] = await tx
+      .select({
+        id: leads.id,
+        firstName: leads.firstName,
+        lastName: leads.lastName,
+        email: leads.email,
+        phone: leads.phone,
+        service: leads.service,
+        message: leads.message,
+      })
+      .from(leads)
+      .where(eq(leads.submissionKey, key));
+    if (!existing) continue; // deleted in between: try again
+    if (fingerprint(existing) === fingerprint(values)) return { leadId: existing.id, duplicate: true };
+    // Same key, other details: a new request. Its own key is derived, so its retries dedupe too.
+    key = `${submissionKey}.${fingerprint(values)}`;
+  }
+  throw new Error("could not store the lead under its submission key");
+}
+
+export async function submitInspectionRequest(input: SubmitInspectionInput): Promise<SubmitInspectionResult> {
+  const storage = uploadStorage();
+  const values = leadValues(input);
+  // Files only belong to a request that says it has insurance documents.
+  const files = values.hasInsuranceDocs ? input.files : [];
+  const unused = values.hasInsuranceDocs ? [] : [...input.files];
+  const movedKeys: string[] = [];
+  // Read before the transaction (both cached): never ask the pool for a second connection while holding one.
+  const [settings, recipient] = await Promise.all([getPublicSiteSettings(), leadAlertRecipient()]);
+  try {
+    const queued: string[] = [];
+    const result = await db().transaction(async (tx) => {
+      const queue = async (message: OutgoingEmail) => {
+        queued.push(await queueEmail(tx, message));
+      };
+      const { leadId, duplicate } = await insertLead(tx, values, input.request.submissionKey);
+      if (duplicate) {
+        unused.push(...files);
+        return { leadId, duplicate, attachments: 0 };
+      }
+      const rows = files.map((file) => ({
+        leadId,
+        storageKey: newStorageKey("leads"),
+        originalName: file.originalName.slice(0, 255),
+        contentType: file.contentType,
+        sizeBytes: file.size,
+        sha256: file.sha256,
+      }));
+      if (rows.length > 0) await tx.insert(leadAttachments).values(rows);
+
+      const emailInput: LeadEmailInput = {
+        lead: {
+          id: leadId,
+          firstName: values.firstName,
+          lastName: values.lastName,
+          email: values.email,
+          phone: values.phone,
+          service: values.service ?? null,
+          message: values.message ?? null,
+          hasInsuranceDocs: values.hasInsuranceDocs ?? false,
+          insuranceCompany: values.insuranceCompany ?? null,
+          claimNumber: values.claimNumber ?? null,
+          dateOfLoss: values.dateOfLoss ?? null,
+          referrer: values.referrer ?? null,
+          landingPath: values.landingPath ?? null,
+          utmSource: values.utmSource ?? null,
+          utmMedium: values.utmMedium ?? null,
+          utmCampaign: values.utmCampaign ?? null,
+        },
+        attachments: rows,
+        settings,
+        origin: input.origin,
+      };
+      if (recipient) await queue(leadAlertEmail(recipient, emailInput));
+      else logger.error({ leadId }, "no lead alert address (settings lead_alert_email / email): the team alert was not queued");
+      await queue(leadConfirmationEmail(emailInput));
+
+      // Last step before COMMIT: the files appear under their keys only for a lead that is stored.
+      for (const [index, file] of files.entries()) {
+        const key = rows[index]!.storageKey;
+        await file.staged.commit(key);
+        movedKeys.push(key);
+      }
+      return { leadId, duplicate, attachments: rows.length };
+    });
+    // After the commit, in the background: the answer does not wait for the job queue (the outbox rows
+    // are committed; if this fails or the process stops first, the email sweep sends them: ADR 006).
+    if (queued.length > 0) void dispatchQueuedEmail(queued).catch(() => {});
+    if (!result.duplicate) logger.info({ leadId: result.leadId, attachments: result.attachments }, "inspection request stored");
+    else logger.info({ leadId: result.leadId }, "inspection request retried: already stored");
+    return result;
+  } catch (error) {
+    // The transaction rolled back: no row points at these files.
+    await Promise.all(movedKeys.map((key) => storage.delete(key).catch(() => {})));
+    await discardUploads(files);
+    throw error;
+  } finally {
+    await discardUploads(unused);
+  }
+}

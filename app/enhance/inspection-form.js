@@ -1,0 +1,252 @@
+// @ts-check
+/**
+ * The inspection-request form (ADR 007; markup and DOM contract:
+ * app/components/leads/inspection-form.tsx). Without this script the form
+ * posts to the page and the server answers with the page. With it:
+ * - the spec's required-field check ("Missing Information"), nothing sent;
+ * - "Submitting..." on a disabled button, a JSON post to `data-endpoint`,
+ *   success (notice, form reset, new submission key) or failure (notice,
+ *   values kept, field messages);
+ * - the insurance part disabled while unticked; drag and drop, a file list
+ *   with Remove buttons, type/size/count checks before sending;
+ * - where the visit came from (first external referrer and landing page of
+ *   the session) in the hidden attribution fields.
+ */
+
+const REQUIRED = ["firstName", "lastName", "email", "phone"];
+const ATTRIBUTION_KEY = "inspection-attribution";
+
+for (const form of document.querySelectorAll("form[data-inspection-form]")) {
+  if (form instanceof HTMLFormElement) enhance(form);
+}
+
+/** @param {HTMLFormElement} form */
+function enhance(form) {
+  /** @type {Record<string, string>} */
+  const texts = JSON.parse(form.dataset.texts || "{}");
+  /** @param {string} key */
+  const t = (key) => texts[key] || "";
+  const maxFiles = Number(form.dataset.maxFiles) || 10;
+  const maxBytes = Number(form.dataset.maxBytes) || 10485760;
+  const extensions = (form.dataset.extensions || "").split(",");
+  const notice = /** @type {HTMLElement} */ (form.querySelector("[data-inspection-notice]"));
+  const submit = /** @type {HTMLButtonElement} */ (form.querySelector("[data-submit]"));
+  const checkbox = /** @type {HTMLInputElement} */ (field(form, "hasInsuranceDocs"));
+  const panel = /** @type {HTMLFieldSetElement} */ (form.querySelector("[data-insurance-panel]"));
+  const dropzone = /** @type {HTMLElement} */ (form.querySelector("[data-dropzone]"));
+  const fileInput = /** @type {HTMLInputElement} */ (form.querySelector("[data-file-input]"));
+  const list = /** @type {HTMLElement} */ (form.querySelector("[data-file-list]"));
+  const fileError = /** @type {HTMLElement} */ (form.querySelector("[data-file-error]"));
+  const label = submit.textContent || "";
+  /** @type {File[]} */
+  let files = [];
+  let busy = false;
+
+  form.noValidate = true;
+  setValue(form, "submissionKey", newKey());
+  const origin = attribution();
+  setValue(form, "referrer", origin.referrer);
+  setValue(form, "landingPath", origin.landingPath);
+
+  const syncPanel = () => {
+    panel.disabled = !checkbox.checked;
+  };
+  checkbox.addEventListener("change", syncPanel);
+  syncPanel();
+
+  dropzone.dataset.enhanced = "true";
+  fileInput.addEventListener("change", () => {
+    addFiles(Array.from(fileInput.files || []));
+    fileInput.value = "";
+  });
+  for (const type of ["dragenter", "dragover"]) {
+    dropzone.addEventListener(type, (event) => {
+      event.preventDefault();
+      dropzone.dataset.dragging = "true";
+    });
+  }
+  dropzone.addEventListener("dragleave", () => (dropzone.dataset.dragging = "false"));
+  dropzone.addEventListener("drop", (event) => {
+    event.preventDefault();
+    dropzone.dataset.dragging = "false";
+    addFiles(Array.from(event.dataTransfer?.files || []));
+  });
+
+  /** @param {File[]} added */
+  function addFiles(added) {
+    const problems = [];
+    for (const file of added) {
+      const ext = file.name.includes(".") ? file.name.split(".").pop()?.toLowerCase() || "" : "";
+      if (!extensions.includes(ext)) problems.push(`"${file.name}": ${t("unsupportedText")}`);
+      else if (file.size > maxBytes) problems.push(`"${file.name}" is larger than 10 MB.`);
+      else if (files.length >= maxFiles) problems.push(`At most ${maxFiles} files can be attached.`);
+      else if (!files.some((f) => f.name === file.name && f.size === file.size)) files.push(file);
+    }
+    fileError.textContent = [...new Set(problems)].join(" ");
+    fileError.hidden = problems.length === 0;
+    renderFiles();
+  }
+
+  function renderFiles() {
+    list.replaceChildren(
+      ...files.map((file) => {
+        const item = document.createElement("li");
+        item.className = "flex items-center justify-between gap-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2";
+        const name = document.createElement("span");
+        name.className = "min-w-0 truncate";
+        name.textContent = `${file.name} (${size(file.size)})`;
+        const remove = document.createElement("button");
+        remove.type = "button";
+        remove.className = "shrink-0 rounded px-2 py-1 font-semibold text-brand-red hover:bg-red-50";
+        remove.textContent = "Remove";
+        remove.setAttribute("aria-label", `Remove ${file.name}`);
+        remove.addEventListener("click", () => {
+          files = files.filter((f) => f !== file);
+          renderFiles();
+          fileInput.focus();
+        });
+        item.append(name, remove);
+        return item;
+      }),
+    );
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (busy) return;
+    showFieldErrors({});
+    const missing = REQUIRED.filter((name) => !String(field(form, name)?.value || "").trim());
+    if (missing.length > 0) {
+      showFieldErrors(Object.fromEntries(missing.map((name) => [name, "This field is required."])));
+      showNotice("error", t("missingTitle"), t("missingText"), false);
+      field(form, missing[0])?.focus();
+      return;
+    }
+    busy = true;
+    submit.disabled = true;
+    submit.textContent = t("submitting");
+    form.setAttribute("aria-busy", "true");
+    const body = new FormData(form);
+    body.delete("files");
+    if (checkbox.checked) for (const file of files) body.append("files", file, file.name);
+    try {
+      const response = await fetch(form.dataset.endpoint || form.action, {
+        method: "POST",
+        body,
+        headers: { Accept: "application/json" },
+        credentials: "same-origin",
+      });
+      /** @type {{ ok?: boolean, title?: string, message?: string, fieldErrors?: Record<string, string> } | null} */
+      const result = await response.json().catch(() => null);
+      if (response.ok && result?.ok) {
+        form.reset();
+        files = [];
+        renderFiles();
+        syncPanel();
+        setValue(form, "submissionKey", newKey());
+        showNotice("success", t("successTitle"), t("successText"), true);
+      } else {
+        showFieldErrors(result?.fieldErrors || {});
+        showNotice("error", result?.title || t("failureTitle"), result?.message || t("failureText"), true);
+      }
+    } catch {
+      showNotice("error", t("failureTitle"), t("failureText"), true);
+    } finally {
+      busy = false;
+      submit.disabled = false;
+      submit.textContent = label;
+      form.removeAttribute("aria-busy");
+    }
+  });
+
+  /**
+   * @param {"error" | "success"} variant
+   * @param {string} title
+   * @param {string} text
+   * @param {boolean} focus
+   */
+  function showNotice(variant, title, text, focus) {
+    notice.setAttribute("role", variant === "error" ? "alert" : "status");
+    notice.dataset.variant = variant;
+    notice.hidden = false;
+    /** @type {HTMLElement} */ (notice.querySelector("[data-notice-title]")).textContent = title;
+    /** @type {HTMLElement} */ (notice.querySelector("[data-notice-text]")).textContent = text;
+    if (focus) notice.focus();
+  }
+
+  /** @param {Record<string, string>} errors */
+  function showFieldErrors(errors) {
+    for (const message of form.querySelectorAll("[data-error-for]")) {
+      if (!(message instanceof HTMLElement)) continue;
+      const name = message.dataset.errorFor || "";
+      const input = field(form, name);
+      const text = errors[name];
+      message.textContent = text || "";
+      message.hidden = !text;
+      if (!input) continue;
+      if (text) {
+        input.setAttribute("aria-invalid", "true");
+        input.setAttribute("aria-describedby", message.id);
+      } else {
+        input.removeAttribute("aria-invalid");
+        input.removeAttribute("aria-describedby");
+      }
+    }
+  }
+}
+
+/**
+ * @param {HTMLFormElement} form
+ * @param {string | undefined} name
+ * @returns {HTMLInputElement | null}
+ */
+function field(form, name) {
+  const element = name ? form.elements.namedItem(name) : null;
+  return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement
+    ? /** @type {HTMLInputElement} */ (element)
+    : null;
+}
+
+/**
+ * @param {HTMLFormElement} form
+ * @param {string} name
+ * @param {string} value
+ */
+function setValue(form, name, value) {
+  const input = field(form, name);
+  if (input) input.value = value;
+}
+
+/** A new submission key: 18 random bytes, base64url (24 characters). */
+function newKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The first external referrer and landing page of this visit (kept for the browser session). */
+function attribution() {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(ATTRIBUTION_KEY) || "null");
+    if (saved && typeof saved.landingPath === "string") return saved;
+  } catch {
+    // storage unavailable: use this page
+  }
+  let referrer = "";
+  try {
+    if (document.referrer && new URL(document.referrer).origin !== location.origin) referrer = document.referrer;
+  } catch {
+    referrer = "";
+  }
+  const value = { referrer, landingPath: (location.pathname + location.search).slice(0, 2000) };
+  try {
+    sessionStorage.setItem(ATTRIBUTION_KEY, JSON.stringify(value));
+  } catch {
+    // private mode
+  }
+  return value;
+}
+
+/** @param {number} bytes */
+function size(bytes) {
+  return bytes >= 1048576 ? `${(bytes / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}

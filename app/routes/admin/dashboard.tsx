@@ -1,0 +1,80 @@
+import { FileText, Inbox, LayoutTemplate, Settings, ShieldCheck, Star, Users } from "lucide-react";
+import type { Route } from "./+types/dashboard";
+import { dashboardFigures } from "./dashboard.server";
+import { DashboardCard, type DashboardCardProps } from "~/components/admin/dashboard-card";
+import { LeadsPerWeekChart } from "~/components/leads/leads-per-week-chart";
+import { leadsPerWeek } from "~/domain/leads/leads-per-week.server";
+import { requireAdmin } from "~/domain/accounts/guards.server";
+
+/**
+ * /admin (spec 1 §2 "Admin dashboard"): greeting, and one card with an Open
+ * button per admin screen; User Management only for super admins.
+ */
+
+export { headers } from "./admin-headers";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdmin(request);
+  const [figures, weeks] = await Promise.all([dashboardFigures({ includePendingAccounts: user.isSuperAdmin }), leadsPerWeek({ weeks: 12 })]);
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    isSuperAdmin: user.isSuperAdmin,
+    newLeads: figures.newLeads,
+    pendingAccounts: figures.pendingAccounts,
+    leadsPerWeek: weeks,
+  };
+}
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Admin Dashboard" }, { name: "robots", content: "noindex" }];
+}
+
+function plural(n: number, one: string, many: string) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { firstName, lastName, isSuperAdmin, newLeads, pendingAccounts } = loaderData;
+  const cards: DashboardCardProps[] = [
+    {
+      title: "Lead Management",
+      description: "Inspection requests from the website.",
+      to: "/admin/leads",
+      icon: Inbox,
+      figure: plural(newLeads, "new lead", "new leads"),
+    },
+    { title: "Content Management", description: "Services, team, pages and site texts.", to: "/admin/cms", icon: LayoutTemplate },
+    { title: "Contracts", description: "Public bid opportunities and their sources.", to: "/admin/contracts", icon: FileText },
+    { title: "GAF Portal Config", description: "Warranties, shingles, roof system and colors.", to: "/admin/gaf-config", icon: ShieldCheck },
+    { title: "Reviews", description: "Customer reviews shown on the website.", to: "/admin/reviews", icon: Star },
+    { title: "Site Configuration", description: "Contact details and business facts.", to: "/admin/site-config", icon: Settings },
+  ];
+  if (isSuperAdmin) {
+    cards.push({
+      title: "User Management",
+      description: "Approve accounts and assign roles.",
+      to: "/admin/users",
+      icon: Users,
+      figure: pendingAccounts ? plural(pendingAccounts, "account pending approval", "accounts pending approval") : null,
+    });
+  }
+  return (
+    <div className="grid gap-8">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-brand-navy">
+          Welcome, {firstName} {lastName}
+        </h1>
+        <p className="mt-1 text-slate-600">Admin dashboard</p>
+      </div>
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {cards.map((card) => (
+          <DashboardCard key={card.to} {...card} />
+        ))}
+      </div>
+      <section aria-label="Leads per week" className="rounded-xl border border-border bg-white p-5 shadow-sm">
+        <LeadsPerWeekChart weeks={loaderData.leadsPerWeek} />
+      </section>
+    </div>
+  );
+}

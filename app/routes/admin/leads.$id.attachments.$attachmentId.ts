@@ -1,0 +1,35 @@
+import { Readable } from "node:stream";
+import { z } from "zod";
+import type { Route } from "./+types/leads.$id.attachments.$attachmentId";
+import { requireAdmin } from "~/domain/accounts/guards.server";
+import { openLeadAttachment } from "~/domain/leads/open-lead-attachment.server";
+
+/**
+ * GET /admin/leads/:id/attachments/:attachmentId: a file a homeowner sent,
+ * for staff only (QUALITY S20), always as a download (`attachment`, a
+ * sandboxing CSP; `nosniff` is on every response: server/security-headers.ts),
+ * found only by the pair (lead, attachment) (QUALITY S12).
+ */
+
+const uuid = z.uuid();
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const leadId = uuid.safeParse(params.id);
+  const attachmentId = uuid.safeParse(params.attachmentId);
+  if (!leadId.success || !attachmentId.success) throw new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "private, no-store" } });
+  const file = await openLeadAttachment(leadId.data, attachmentId.data);
+  if (!file) throw new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "private, no-store" } });
+  const ascii = file.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return new Response(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>, {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.size),
+      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Cache-Control": "private, no-store",
+      "Cross-Origin-Resource-Policy": "same-origin",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}

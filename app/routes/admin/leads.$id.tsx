@@ -1,0 +1,366 @@
+import { ArrowLeft, Download, FileText, Image as ImageIcon } from "lucide-react";
+import { useState } from "react";
+import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/leads.$id";
+import { BackToDashboard } from "~/components/admin/back-to-dashboard";
+import { FormMessage } from "~/components/admin/form-message";
+import { ContactedToggle, type ContactedResult } from "~/components/leads/contacted-toggle";
+import { formatDateTime } from "~/components/leads/format";
+import { LeadBanner } from "~/components/leads/lead-banner";
+import { LeadTimeline, type TimelineItem } from "~/components/leads/lead-timeline";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { noteDatabaseError } from "~/db/availability.server";
+import { requireAdmin } from "~/domain/accounts/guards.server";
+import { addLeadNote } from "~/domain/leads/add-lead-note.server";
+import { getLead } from "~/domain/leads/get-lead.server";
+import { formatBytes, formatPhone, LEADS_TEXT, PIPELINE_STATUS_OPTIONS, pipelineLabel, serviceLabel } from "~/domain/leads/options";
+import { addNoteSchema, setContactedSchema, setStatusSchema, updateInsuranceSchema } from "~/domain/leads/schemas";
+import { setLeadContacted } from "~/domain/leads/set-lead-contacted.server";
+import { setLeadStatus } from "~/domain/leads/set-lead-status.server";
+import { updateLeadInsurance } from "~/domain/leads/update-lead-insurance.server";
+import { cn } from "~/lib/cn";
+import { logger } from "~/lib/logger.server";
+
+/**
+ * /admin/leads/:id: every field of a lead, its attachments (download), where
+ * it came from, the pipeline status and the Contacted flag, the editable
+ * insurance-claim details, and a timeline of notes and changes.
+ */
+
+export { headers } from "./admin-headers";
+
+const leadIdParam = z.uuid();
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const id = leadIdParam.safeParse(params.id);
+  if (!id.success) throw data({ message: "Lead not found" }, { status: 404 });
+  const detail = await getLead(id.data);
+  if (!detail) throw data({ message: "Lead not found" }, { status: 404 });
+  const { lead } = detail;
+  const timeline: TimelineItem[] = [
+    { id: "received", kind: "received", body: "Inspection request received from the website.", createdAt: lead.createdAt.toISOString(), authorName: null },
+    ...detail.timeline.map((t) => ({ ...t, createdAt: t.createdAt.toISOString() })),
+  ];
+  return {
+    lead: { ...lead, createdAt: lead.createdAt.toISOString(), updatedAt: lead.updatedAt.toISOString() },
+    attachments: detail.attachments.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
+    timeline,
+  };
+}
+
+const actionSchema = z.discriminatedUnion("intent", [setContactedSchema, setStatusSchema, addNoteSchema, updateInsuranceSchema]);
+
+type ActionResult = { ok: boolean; intent: string; message: string };
+
+function result(value: ActionResult, status = 200) {
+  return data(value, { status });
+}
+
+const FAILURE: Record<string, string> = {
+  "set-contacted": LEADS_TEXT.updateFailed,
+  "set-status": LEADS_TEXT.updateFailed,
+  "add-note": "Failed to add the note. Please try again.",
+  "update-insurance": "Failed to save the insurance details. Please try again.",
+};
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireAdmin(request);
+  const id = leadIdParam.safeParse(params.id);
+  let values: Record<string, string>;
+  try {
+    values = Object.fromEntries([...(await request.formData()).entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
+  } catch {
+    return result({ ok: false, intent: "", message: "The form could not be read." }, 400);
+  }
+  const intent = values.intent ?? "";
+  const failure = FAILURE[intent] ?? "The change could not be made.";
+  const parsed = actionSchema.safeParse(values);
+  if (!id.success || !parsed.success) {
+    const detail = parsed.success ? "" : ` ${parsed.error.issues[0]?.message ?? ""}`;
+    return result({ ok: false, intent, message: `${failure}${detail}`.trim() }, 400);
+  }
+  const leadId = id.data;
+  const change = parsed.data;
+  try {
+    switch (change.intent) {
+      case "set-contacted": {
+        if (change.leadId !== leadId) return result({ ok: false, intent, message: failure }, 400);
+        const outcome = await setLeadContacted({ leadId, contacted: change.contacted, actor, request });
+        if (!outcome.ok) return result({ ok: false, intent, message: failure }, 404);
+        return result({ ok: true, intent, message: outcome.contacted ? "Marked as contacted." : "Marked as not contacted." });
+      }
+      case "set-status": {
+        const outcome = await setLeadStatus({ leadId, status: change.status, actor, request });
+        if (!outcome.ok) return result({ ok: false, intent, message: failure }, 404);
+        return result({ ok: true, intent, message: `Status set to ${pipelineLabel(outcome.pipelineStatus)}.` });
+      }
+      case "add-note": {
+        const outcome = await addLeadNote({ leadId, body: change.body, actor, request });
+        if (!outcome.ok) return result({ ok: false, intent, message: failure }, 404);
+        return result({ ok: true, intent, message: "Note added." });
+      }
+      case "update-insurance": {
+        const outcome = await updateLeadInsurance({
+          leadId,
+          insurance: {
+            hasInsuranceDocs: change.hasInsuranceDocs,
+            insuranceCompany: change.insuranceCompany,
+            claimNumber: change.claimNumber,
+            dateOfLoss: change.dateOfLoss,
+          },
+          actor,
+          request,
+        });
+        if (!outcome.ok) return result({ ok: false, intent, message: failure }, 404);
+        return result({ ok: true, intent, message: outcome.changed ? "Insurance details saved." : "Nothing changed." });
+      }
+    }
+  } catch (error) {
+    noteDatabaseError(error);
+    logger.error({ err: error, intent }, "a lead change failed");
+    return result({ ok: false, intent, message: failure }, 500);
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  const name = loaderData ? `${loaderData.lead.firstName} ${loaderData.lead.lastName}` : "Lead";
+  return [{ title: `${name} | Lead Management` }, { name: "robots", content: "noindex" }];
+}
+
+const cardClass = "rounded-xl border border-border bg-white p-5 shadow-sm";
+const controlClass = cn(
+  "h-10 w-full rounded-md border border-input bg-white px-3 text-sm text-foreground shadow-xs",
+  "outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40",
+);
+const labelClass = "mb-1 block text-sm font-medium text-slate-700";
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-3">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export default function LeadDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, attachments, timeline } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [contactedFailed, setContactedFailed] = useState(false);
+  const name = `${lead.firstName} ${lead.lastName}`;
+  const utm = [
+    ["Source", lead.utmSource],
+    ["Medium", lead.utmMedium],
+    ["Campaign", lead.utmCampaign],
+    ["Term", lead.utmTerm],
+    ["Content", lead.utmContent],
+  ].filter(([, v]) => v) as Array<[string, string]>;
+  const onContacted = (r: ContactedResult) => setContactedFailed(!r.ok);
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-2">
+        <div className="flex flex-wrap gap-2">
+          <BackToDashboard />
+          <Link to="/admin/leads" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+            <ArrowLeft aria-hidden="true" />
+            All leads
+          </Link>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold tracking-tight text-brand-navy">{name}</h1>
+          <Badge variant={lead.pipelineStatus === "new" ? "warning" : "secondary"}>{pipelineLabel(lead.pipelineStatus)}</Badge>
+        </div>
+        <p className="text-slate-600">Received {formatDateTime(lead.createdAt)}</p>
+      </div>
+
+      {contactedFailed && <LeadBanner text={LEADS_TEXT.updateFailed} />}
+      {actionData && (
+        <FormMessage variant={actionData.ok ? "success" : "error"} title={actionData.ok ? "Saved" : "Error"} text={actionData.message} />
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid content-start gap-6 lg:col-span-2">
+          <section aria-labelledby="lead-request" className={cardClass}>
+            <h2 id="lead-request" className="mb-4 text-lg font-bold text-brand-navy">
+              Request
+            </h2>
+            <dl className="grid gap-3">
+              <Field label="Name">{name}</Field>
+              <Field label="Email">
+                <a href={`mailto:${lead.email}`} className="text-brand-navy underline-offset-4 hover:underline">
+                  {lead.email}
+                </a>
+              </Field>
+              <Field label="Phone">
+                <a href={`tel:${lead.phone}`} className="text-brand-navy underline-offset-4 hover:underline">
+                  {formatPhone(lead.phone)}
+                </a>
+              </Field>
+              <Field label="Service">{lead.service ? serviceLabel(lead.service) : "Not specified"}</Field>
+              <Field label="Message">
+                {lead.message ? <span className="whitespace-pre-wrap">{lead.message}</span> : <span className="text-slate-500">None</span>}
+              </Field>
+            </dl>
+          </section>
+
+          <section aria-labelledby="lead-attachments" className={cardClass}>
+            <h2 id="lead-attachments" className="mb-4 text-lg font-bold text-brand-navy">
+              Attachments
+            </h2>
+            {attachments.length === 0 ? (
+              <p className="text-slate-600">No files were attached.</p>
+            ) : (
+              <ul className="grid gap-2">
+                {attachments.map((a) => (
+                  <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2">
+                    <span className="flex min-w-0 items-center gap-2">
+                      {a.contentType === "application/pdf" ? (
+                        <FileText className="size-4 shrink-0 text-slate-600" aria-hidden="true" />
+                      ) : (
+                        <ImageIcon className="size-4 shrink-0 text-slate-600" aria-hidden="true" />
+                      )}
+                      <span className="truncate">{a.originalName}</span>
+                      <span className="shrink-0 text-sm text-slate-600">{formatBytes(a.sizeBytes)}</span>
+                    </span>
+                    <a
+                      href={`/admin/leads/${lead.id}/attachments/${a.id}`}
+                      download
+                      className={buttonVariants({ variant: "outline", size: "sm" })}
+                      aria-label={`Download ${a.originalName}`}
+                    >
+                      <Download aria-hidden="true" />
+                      Download
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section aria-labelledby="lead-timeline" className={cardClass}>
+            <h2 id="lead-timeline" className="mb-4 text-lg font-bold text-brand-navy">
+              Timeline
+            </h2>
+            <LeadTimeline items={timeline} />
+            <Form method="post" preventScrollReset key={timeline.length} className="mt-6 grid gap-2">
+              <input type="hidden" name="intent" value="add-note" />
+              <label htmlFor="lead-note" className={labelClass}>
+                Add a note
+              </label>
+              <textarea id="lead-note" name="body" rows={3} required maxLength={5000} className={cn(controlClass, "h-auto py-2")} />
+              <div>
+                <button type="submit" disabled={busy} className={buttonVariants({ size: "sm" })}>
+                  Add note
+                </button>
+              </div>
+            </Form>
+          </section>
+        </div>
+
+        <div className="grid content-start gap-6">
+          <section aria-labelledby="lead-pipeline" className={cardClass}>
+            <h2 id="lead-pipeline" className="mb-4 text-lg font-bold text-brand-navy">
+              Pipeline
+            </h2>
+            <div className="mb-4 flex items-center gap-3">
+              <ContactedToggle leadId={lead.id} name={name} contacted={lead.contacted} onResult={onContacted} />
+              <span className="font-medium text-slate-800">Contacted</span>
+            </div>
+            <Form method="post" preventScrollReset key={`status-${lead.pipelineStatus}`} className="grid gap-2">
+              <input type="hidden" name="intent" value="set-status" />
+              <label htmlFor="lead-status" className={labelClass}>
+                Status
+              </label>
+              <select id="lead-status" name="status" defaultValue={lead.pipelineStatus} className={controlClass}>
+                {PIPELINE_STATUS_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+              <div>
+                <button type="submit" disabled={busy} className={buttonVariants({ size: "sm" })}>
+                  Update status
+                </button>
+              </div>
+            </Form>
+          </section>
+
+          <section aria-labelledby="lead-insurance" className={cardClass}>
+            <h2 id="lead-insurance" className="mb-4 text-lg font-bold text-brand-navy">
+              Insurance claim
+            </h2>
+            <Form method="post" preventScrollReset key={`ins-${lead.updatedAt}`} className="grid gap-3">
+              <input type="hidden" name="intent" value="update-insurance" />
+              <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+                <input type="checkbox" name="hasInsuranceDocs" defaultChecked={lead.hasInsuranceDocs} className="size-4 accent-brand-navy" />
+                Has insurance documents
+              </label>
+              <div>
+                <label htmlFor="lead-insurance-company" className={labelClass}>
+                  Insurance company
+                </label>
+                <input id="lead-insurance-company" name="insuranceCompany" defaultValue={lead.insuranceCompany ?? ""} maxLength={200} className={controlClass} />
+              </div>
+              <div>
+                <label htmlFor="lead-claim-number" className={labelClass}>
+                  Claim number
+                </label>
+                <input id="lead-claim-number" name="claimNumber" defaultValue={lead.claimNumber ?? ""} maxLength={100} className={controlClass} />
+              </div>
+              <div>
+                <label htmlFor="lead-date-of-loss" className={labelClass}>
+                  Date of loss
+                </label>
+                <input id="lead-date-of-loss" name="dateOfLoss" type="date" defaultValue={lead.dateOfLoss ?? ""} className={controlClass} />
+              </div>
+              <div>
+                <button type="submit" disabled={busy} className={buttonVariants({ size: "sm" })}>
+                  Save insurance details
+                </button>
+              </div>
+            </Form>
+          </section>
+
+          <section aria-labelledby="lead-source" className={cardClass}>
+            <h2 id="lead-source" className="mb-4 text-lg font-bold text-brand-navy">
+              Where it came from
+            </h2>
+            <dl className="grid gap-3 text-sm">
+              <Field label="Form page">{lead.landingPath ?? "Unknown"}</Field>
+              <Field label="Referrer">{lead.referrer ?? "Direct or unknown"}</Field>
+              {utm.map(([label, value]) => (
+                <Field key={label} label={`UTM ${label.toLowerCase()}`}>
+                  {value}
+                </Field>
+              ))}
+            </dl>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap gap-2">
+        <BackToDashboard />
+        <Link to="/admin/leads" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+          <ArrowLeft aria-hidden="true" />
+          All leads
+        </Link>
+      </div>
+      <h1 className="text-3xl font-bold tracking-tight text-brand-navy">{notFound ? "Lead not found" : "Lead Management"}</h1>
+      <LeadBanner text={notFound ? "This lead does not exist or was deleted." : LEADS_TEXT.loadFailed} />
+    </div>
+  );
+}

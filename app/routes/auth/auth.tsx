@@ -1,0 +1,307 @@
+import { Home, LogOut } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/auth";
+import { FormField } from "~/components/admin/form-field";
+import { useAuthSiteSettings } from "~/components/admin/use-auth-site-settings";
+import { FormMessage } from "~/components/admin/form-message";
+import { useHydrated } from "~/components/admin/use-hydrated";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { toast } from "~/components/ui/toast";
+import { signInWithForm, signUpWithForm } from "~/domain/accounts/auth-forms.server";
+import { cookieHeaders } from "~/domain/accounts/auth-http.server";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/accounts/constants";
+import { safeRedirectPath } from "~/domain/accounts/guards.server";
+import { getSessionUser } from "~/domain/accounts/session.server";
+import { logger } from "~/lib/logger.server";
+
+/**
+ * /auth (spec 1 §2, §4, §8): Sign In and Create Account, toggled by a link
+ * (`?mode=signup`), as plain forms posting to this route's action, so they
+ * work without JavaScript; with it, React Router's <Form> submits them in
+ * place, the button shows "Loading..." and results appear as toasts.
+ *
+ * Signed in: approved -> /admin (or `redirectTo`); pending -> "Account
+ * Pending"; rejected -> "Account Not Approved" (docs/decisions/010-rejected-account-view.md).
+ */
+
+const NOTICES = {
+  "account-created": {
+    title: "Account Created",
+    text: "Please check your email to verify your account. Your account is pending approval.",
+  },
+  "signed-out": { title: "Signed Out", text: "You have been signed out." },
+  "password-reset": { title: "Password Changed", text: "Your password has been changed. Please sign in with your new password." },
+} as const;
+type NoticeKey = keyof typeof NOTICES;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "/admin");
+  const user = await getSessionUser(request);
+  if (user) {
+    if (user.status === "approved") throw redirect(user.mustChangePassword ? "/auth/change-password" : redirectTo);
+    return {
+      view: user.status,
+      firstName: user.firstName,
+      emailVerified: user.emailVerified,
+      mode: "signin" as const,
+      redirectTo,
+      notice: null,
+    };
+  }
+  const noticeKey = url.searchParams.get("notice");
+  return {
+    view: "form" as const,
+    firstName: null,
+    emailVerified: false,
+    mode: url.searchParams.get("mode") === "signup" ? ("signup" as const) : ("signin" as const),
+    redirectTo,
+    notice: noticeKey && noticeKey in NOTICES ? (noticeKey as NoticeKey) : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data({ intent: "sign-in", error: { title: "Error", text: "The form could not be read." }, fieldErrors: {}, values: {} }, { status: 400 });
+  }
+  const intent = form.get("intent") === "sign-up" ? "sign-up" : "sign-in";
+  try {
+    const outcome = intent === "sign-up" ? await signUpWithForm(request, form) : await signInWithForm(request, form);
+    if (!outcome.ok) {
+      const error =
+        outcome.status >= 500 ? { ...outcome.error, text: `${outcome.error.text} Reference: ${context.requestId}` } : outcome.error;
+      return data(
+        { intent, error, fieldErrors: outcome.fieldErrors ?? {}, values: outcome.values ?? {} },
+        {
+          status: outcome.status,
+          headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
+        },
+      );
+    }
+    if (intent === "sign-up") return redirect("/auth?notice=account-created");
+    const status = (outcome.data as { user?: { status?: string } } | undefined)?.user?.status;
+    const destination = status === "approved" ? safeRedirectPath(form.get("redirectTo"), "/admin") : "/auth";
+    return redirect(destination, { headers: cookieHeaders(outcome.setCookies) });
+  } catch (error) {
+    logger.error({ err: error, intent }, "sign-in or sign-up failed unexpectedly");
+    return data(
+      { intent, error: { title: "Error", text: `An unexpected error occurred. Reference: ${context.requestId}` }, fieldErrors: {}, values: {} },
+      { status: 500 },
+    );
+  }
+}
+
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Sign In" }, { name: "robots", content: "noindex" }];
+}
+
+function AuthFrame({ children }: { children: React.ReactNode }) {
+  return <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">{children}</div>;
+}
+
+function SignOutButton() {
+  return (
+    <Form method="post" action="/auth/sign-out">
+      <Button type="submit" variant="ghost">
+        <LogOut aria-hidden="true" />
+        Sign out
+      </Button>
+    </Form>
+  );
+}
+
+function PendingView({ firstName, emailVerified }: { firstName: string | null; emailVerified: boolean }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h1 className="text-2xl font-bold text-brand-navy">Account Pending</h1>
+        </CardTitle>
+        <CardDescription>{firstName ? `Thank you, ${firstName}.` : "Thank you."}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm leading-relaxed text-slate-700">
+        <p>Your account is pending approval from an administrator. You will be able to use the admin area once it has been approved.</p>
+        {!emailVerified && <p>Please also confirm your email address with the link we sent you.</p>}
+      </CardContent>
+      <CardFooter className="flex flex-wrap justify-between gap-2">
+        <Link to="/" className={buttonVariants()}>
+          <Home aria-hidden="true" />
+          Return to Home
+        </Link>
+        <SignOutButton />
+      </CardFooter>
+    </Card>
+  );
+}
+
+function RejectedView() {
+  const settings = useAuthSiteSettings();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h1 className="text-2xl font-bold text-brand-navy">Account Not Approved</h1>
+        </CardTitle>
+        <CardDescription>Thank you for your interest.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm leading-relaxed text-slate-700">
+        <p>
+          Your account request has been reviewed and was not approved, so the admin area is not available to this account.
+        </p>
+        <p>
+          If you believe this is a mistake, please contact our office
+          {settings?.phone ? (
+            <>
+              {" "}
+              at <a className="font-medium text-brand-navy underline" href={settings.phoneHref}>{settings.phone}</a>
+            </>
+          ) : null}
+          {settings?.email ? (
+            <>
+              {" "}
+              or <a className="font-medium text-brand-navy underline" href={`mailto:${settings.email}`}>{settings.email}</a>
+            </>
+          ) : null}
+          . We will be glad to help.
+        </p>
+      </CardContent>
+      <CardFooter className="flex flex-wrap justify-between gap-2">
+        <Link to="/" className={buttonVariants()}>
+          <Home aria-hidden="true" />
+          Return to Home
+        </Link>
+        <SignOutButton />
+      </CardFooter>
+    </Card>
+  );
+}
+
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const { view, mode, redirectTo, notice } = loaderData;
+  const signUp = mode === "signup";
+  const intent = signUp ? "sign-up" : "sign-in";
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const result = actionData && actionData.intent === intent ? actionData : undefined;
+  const fieldErrors: Partial<Record<string, string>> = result?.fieldErrors ?? {};
+  const values: Partial<Record<string, string>> = result?.values ?? {};
+
+  useEffect(() => {
+    if (actionData?.error) toast.error(actionData.error.title, { description: actionData.error.text });
+  }, [actionData]);
+  useEffect(() => {
+    if (notice) toast.success(NOTICES[notice].title, { description: NOTICES[notice].text });
+  }, [notice]);
+
+  if (view === "pending") {
+    return (
+      <AuthFrame>
+        <PendingView firstName={loaderData.firstName} emailVerified={loaderData.emailVerified} />
+      </AuthFrame>
+    );
+  }
+  if (view === "rejected") {
+    return (
+      <AuthFrame>
+        <RejectedView />
+      </AuthFrame>
+    );
+  }
+
+  const toggleParams = new URLSearchParams();
+  if (!signUp) toggleParams.set("mode", "signup");
+  if (redirectTo !== "/admin") toggleParams.set("redirectTo", redirectTo);
+  const toggleHref = `/auth${toggleParams.size ? `?${toggleParams}` : ""}`;
+
+  return (
+    <AuthFrame>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h1 className="text-2xl font-bold text-brand-navy">{signUp ? "Create Account" : "Sign In"}</h1>
+          </CardTitle>
+          <CardDescription>
+            {signUp ? "Create a staff account. An administrator approves new accounts." : "Sign in to the staff area."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {!hydrated && notice && <FormMessage variant="success" title={NOTICES[notice].title} text={NOTICES[notice].text} />}
+          {!hydrated && result?.error && <FormMessage title={result.error.title} text={result.error.text} />}
+          <Form method="post" className="grid gap-4" key={mode}>
+            <input type="hidden" name="intent" value={intent} />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            {signUp && (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField
+                  name="firstName"
+                  label="First name"
+                  autoComplete="given-name"
+                  required
+                  maxLength={100}
+                  defaultValue={values.firstName}
+                  error={fieldErrors.firstName}
+                />
+                <FormField
+                  name="lastName"
+                  label="Last name"
+                  autoComplete="family-name"
+                  required
+                  maxLength={100}
+                  defaultValue={values.lastName}
+                  error={fieldErrors.lastName}
+                />
+              </div>
+            )}
+            <FormField
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              defaultValue={values.email}
+              error={fieldErrors.email}
+            />
+            <FormField
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete={signUp ? "new-password" : "current-password"}
+              required
+              minLength={signUp ? PASSWORD_MIN_LENGTH : undefined}
+              maxLength={PASSWORD_MAX_LENGTH}
+              hint={signUp ? `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. A passphrase of a few words works well.` : undefined}
+              error={fieldErrors.password}
+            />
+            <Button type="submit" size="lg" disabled={busy} className="w-full">
+              {busy ? "Loading..." : signUp ? "Create Account" : "Sign In"}
+            </Button>
+          </Form>
+        </CardContent>
+        <CardFooter className="flex flex-col items-center gap-3 text-sm">
+          <Link to={toggleHref} className="font-medium text-brand-navy underline-offset-4 hover:underline">
+            {signUp ? "Already have an account? Sign in" : "Don't have an account? Create one"}
+          </Link>
+          {!signUp && (
+            <Link to="/auth/forgot-password" className="text-muted-foreground underline-offset-4 hover:underline">
+              Forgot your password?
+            </Link>
+          )}
+        </CardFooter>
+      </Card>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,114 @@
+import { ArrowLeft } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { FormField } from "~/components/admin/form-field";
+import { FormMessage } from "~/components/admin/form-message";
+import { useHydrated } from "~/components/admin/use-hydrated";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { toast } from "~/components/ui/toast";
+import { resetPasswordWithForm } from "~/domain/accounts/auth-forms.server";
+import { cookieHeaders } from "~/domain/accounts/auth-http.server";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/accounts/constants";
+import { logger } from "~/lib/logger.server";
+
+/**
+ * /auth/reset-password?token=...: the link of the reset email. Choosing a
+ * new password ends every session of the account (revokeSessionsOnPasswordReset).
+ */
+
+export function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token: token.slice(0, 200) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    const outcome = await resetPasswordWithForm(request, await request.formData());
+    if (!outcome.ok) {
+      return data(
+        { error: outcome.error, fieldErrors: outcome.fieldErrors ?? {} },
+        { status: outcome.status, headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined },
+      );
+    }
+    return redirect("/auth?notice=password-reset", { headers: cookieHeaders(outcome.setCookies) });
+  } catch (error) {
+    logger.error({ err: error }, "password reset failed");
+    return data({ error: { title: "Error", text: `An unexpected error occurred. Reference: ${context.requestId}` }, fieldErrors: {} }, { status: 500 });
+  }
+}
+
+export function headers() {
+  // The token is in the URL: keep this page out of caches and referrers.
+  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+}
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Choose a new password" }, { name: "robots", content: "noindex" }];
+}
+
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const fieldErrors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
+
+  useEffect(() => {
+    if (actionData?.error) toast.error(actionData.error.title, { description: actionData.error.text });
+  }, [actionData]);
+
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h1 className="text-2xl font-bold text-brand-navy">Choose a new password</h1>
+          </CardTitle>
+          <CardDescription>This signs you out on every device.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {!loaderData.token ? (
+            <FormMessage title="Error" text="This reset link is incomplete. Please use the link from the email, or ask for a new one." />
+          ) : (
+            <>
+              {!hydrated && actionData?.error && <FormMessage title={actionData.error.title} text={actionData.error.text} />}
+              <Form method="post" className="grid gap-4">
+                <input type="hidden" name="token" value={loaderData.token} />
+                <FormField
+                  name="password"
+                  label="New password"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  minLength={PASSWORD_MIN_LENGTH}
+                  maxLength={PASSWORD_MAX_LENGTH}
+                  hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
+                  error={fieldErrors.password}
+                />
+                <FormField
+                  name="confirmPassword"
+                  label="Confirm new password"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  maxLength={PASSWORD_MAX_LENGTH}
+                  error={fieldErrors.confirmPassword}
+                />
+                <Button type="submit" size="lg" disabled={busy} className="w-full">
+                  {busy ? "Loading..." : "Save new password"}
+                </Button>
+              </Form>
+            </>
+          )}
+        </CardContent>
+        <CardFooter className="justify-center text-sm">
+          <Link to="/auth/forgot-password" className="inline-flex items-center gap-1 font-medium text-brand-navy underline-offset-4 hover:underline">
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Ask for a new link
+          </Link>
+        </CardFooter>
+      </Card>
+    </div>
+  );
+}

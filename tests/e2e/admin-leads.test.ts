@@ -1,0 +1,291 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import * as schema from "~/db/schema";
+import { useApp } from "../support/app-server";
+import { expectNoAxeViolations, useBrowser } from "../support/browser";
+import { createSession, createUser } from "../support/factories";
+
+/**
+ * The staff's lead workspace in Chromium against the production server:
+ * the empty state, leads arriving from the public form (one with a file),
+ * the table of spec 1 §2, Contacted (saved, then shown; a failure in the red
+ * banner; also without JavaScript), "Loading leads...", search and filters,
+ * the load-failure banner, the detail page (every field, the file download,
+ * status, notes, insurance details), the CSV export, the dashboard chart,
+ * and user text that never runs as markup (QUALITY S16).
+ */
+
+const SECRET = "admin-leads-e2e-secret-0123456789abcdefghijklmnop";
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-leads-e2e-"));
+const app = useApp({ env: { DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, LEAD_RATE_LIMIT_PER_MINUTE: "10000", LEAD_RATE_LIMIT_PER_HOUR: "100000" } });
+const browser = useBrowser();
+
+const XSS_NAME = `<img src=x onerror="window.__xss=1">`;
+const PDF = Buffer.from("%PDF-1.4\n% the homeowner's claim letter\n");
+
+let pool: pg.Pool;
+let cookieValue = "";
+const contexts: BrowserContext[] = [];
+const dialogs: string[] = [];
+
+/** The production session cookie for a session token (what better-auth sets at sign-in). */
+function sessionCookieValue(token: string): string {
+  const signature = crypto.createHmac("sha256", SECRET).update(token).digest("base64");
+  return encodeURIComponent(`${token}.${signature}`);
+}
+
+async function staffPage(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  const context = await browser().newContext({ baseURL: app().url, viewport: { width: 1400, height: 900 }, acceptDownloads: true, ...options });
+  context.setDefaultTimeout(20_000);
+  // Host-only (no Domain attribute on the wire), Secure: what the server sets at sign-in over 127.0.0.1.
+  await context.addCookies([
+    { name: "__Host-roofing.session_token", value: cookieValue, domain: "127.0.0.1", path: "/", secure: true, httpOnly: true, sameSite: "Lax" },
+  ]);
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  return page;
+}
+
+/** React has hydrated the admin page. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+async function goto(page: Page, url: string, { js = true, status = 200 } = {}) {
+  const response = await page.goto(url, { waitUntil: "domcontentloaded" });
+  expect(response?.status(), `GET ${url}`).toBe(status);
+  if (js) await hydrated(page);
+}
+
+async function submitLead(fields: Record<string, string>, files: Array<[Buffer, string]> = []) {
+  const fd = new FormData();
+  const all = { submissionKey: crypto.randomUUID(), formId: "inspection-form", landingPath: "/contact?utm_source=newsletter&utm_campaign=spring", phone: "614-555-0150", ...fields };
+  for (const [k, v] of Object.entries(all)) fd.append(k, v);
+  for (const [bytes, name] of files) fd.append("files", new Blob([new Uint8Array(bytes)]), name);
+  const response = await fetch(`${app().url}/inspection-request`, { method: "POST", body: fd });
+  expect(response.status).toBe(200);
+}
+
+async function leadIdOf(email: string): Promise<string> {
+  const { rows } = await pool.query<{ id: string }>("select id from leads where email = $1", [email]);
+  return rows[0]!.id;
+}
+
+beforeAll(async () => {
+  pool = new pg.Pool({ connectionString: app().databaseUrl, max: 2 });
+  const appDb = drizzle(pool, { schema, casing: "snake_case" });
+  const admin = await createUser({ kind: "admin", db: appDb, overrides: { firstName: "Sam", lastName: "Staff" } });
+  const session = await createSession(admin, { db: appDb });
+  cookieValue = sessionCookieValue(session.token);
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await pool?.end();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("lead management", () => {
+  test("before any request: the spec's empty state, and the dashboard links here", async () => {
+    const page = await staffPage();
+    await goto(page, "/admin");
+    expect(await page.getByText("New leads per week", { exact: true }).isVisible()).toBe(true);
+    await page.getByRole("link", { name: /Lead Management/ }).first().click();
+    await page.getByRole("heading", { level: 1, name: "Lead Management" }).waitFor();
+    await page.getByText("No leads found. When customers submit the contact form, they will appear here.").waitFor();
+    expect(await page.getByRole("link", { name: "Back to Dashboard" }).getAttribute("href")).toBe("/admin");
+  });
+
+  test("leads from the form appear newest first with the spec's columns", async () => {
+    await submitLead({ firstName: "Olivia", lastName: "Older", email: "olivia@example.com", service: "roof-repair", message: "Small leak." });
+    await submitLead(
+      {
+        firstName: "Henry",
+        lastName: "Homeowner",
+        email: "henry@example.com",
+        service: "storm-restoration",
+        message: `Hail on Tuesday. ${"The back slope lost shingles and the gutters are dented. ".repeat(6)}`,
+        hasInsuranceDocs: "on",
+        insuranceCompany: "Buckeye Mutual",
+        claimNumber: "CLM-2026-001",
+        dateOfLoss: "2026-06-02",
+      },
+      [[PDF, "claim letter.pdf"]],
+    );
+    await submitLead({ firstName: XSS_NAME, lastName: "Tester", email: "xss@example.com", message: `<script>window.__xss=2</script>` });
+    await pool.query("update leads set created_at = now() - interval '2 days' where email = 'olivia@example.com'");
+
+    const page = await staffPage();
+    await goto(page, "/admin/leads");
+    const headers = await page.locator("thead th").allInnerTexts();
+    expect(headers).toEqual(["Name", "Contact Info", "Service", "Message", "Date", "Insurance", "Contacted"]);
+    const rows = page.locator("tbody tr");
+    expect(await rows.count()).toBe(3);
+    const names = await rows.locator("td:first-child a").allInnerTexts();
+    expect(names).toEqual([`${XSS_NAME} Tester`, "Henry Homeowner", "Olivia Older"]);
+    const henry = rows.filter({ hasText: "Henry Homeowner" });
+    const cells = await henry.locator("td").allInnerTexts();
+    expect(cells[1]).toContain("henry@example.com");
+    expect(cells[1]).toContain("(614) 555-0150");
+    expect(cells[2]).toBe("Storm Restoration");
+    expect(cells[5]).toMatch(/^Yes/);
+    expect(await rows.filter({ hasText: "Olivia Older" }).locator("td").nth(5).innerText()).toBe("No");
+    // The message is truncated in the table.
+    const message = henry.locator("td").nth(3).locator("p");
+    expect(await message.evaluate((el) => getComputedStyle(el).webkitLineClamp)).toBe("2");
+    // User text is text: the payloads are shown, never run.
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    await expectNoAxeViolations(page);
+  });
+
+  test("Contacted is saved before the row changes; a failed save shows the red banner", async () => {
+    const page = await staffPage();
+    await goto(page, "/admin/leads");
+    const box = page.getByRole("checkbox", { name: "Contacted: Henry Homeowner" });
+    expect(await box.getAttribute("aria-checked")).toBe("false");
+    await box.click();
+    await expect.poll(() => box.getAttribute("aria-checked")).toBe("true");
+    const { rows } = await pool.query("select contacted, pipeline_status from leads where email = 'henry@example.com'");
+    expect(rows[0]).toEqual({ contacted: true, pipeline_status: "contacted" });
+
+    // The lead disappears behind the page's back: the save fails and nothing changes on screen.
+    const olivia = page.getByRole("checkbox", { name: "Contacted: Olivia Older" });
+    const oliviaId = await leadIdOf("olivia@example.com");
+    await pool.query("update leads set submission_key = submission_key || '-moved', id = gen_random_uuid() where id = $1", [oliviaId]);
+    await olivia.click();
+    await page.getByText("Failed to update lead status. Please try again.").waitFor();
+    expect(await page.getByRole("alert").filter({ hasText: "Failed to update lead status" }).isVisible()).toBe(true);
+    expect(await olivia.getAttribute("aria-checked")).toBe("false");
+    await page.reload({ waitUntil: "domcontentloaded" });
+    await hydrated(page);
+    expect(await page.getByRole("checkbox", { name: "Contacted: Henry Homeowner" }).getAttribute("aria-checked")).toBe("true");
+  });
+
+  test("without JavaScript the checkbox posts the page and the saved value comes back", async () => {
+    const page = await staffPage({ javaScriptEnabled: false });
+    await goto(page, "/admin/leads", { js: false });
+    const box = page.getByRole("checkbox", { name: "Contacted: Olivia Older" });
+    expect(await box.getAttribute("aria-checked")).toBe("false");
+    await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), box.click()]);
+    await page.waitForLoadState("domcontentloaded");
+    expect(await page.getByRole("checkbox", { name: "Contacted: Olivia Older" }).getAttribute("aria-checked")).toBe("true");
+  });
+
+  test("search and filters, with Loading leads... while they load, and the CSV export of the filtered list", async () => {
+    const page = await staffPage();
+    await goto(page, "/admin/leads");
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/admin/leads.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel("Search", { exact: true }).fill("henry");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await page.getByText("Loading leads...").waitFor();
+    release();
+    await page.waitForURL(/\/admin\/leads\?q=henry/);
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
+    await page.unroute("**/admin/leads.data*");
+
+    await goto(page, "/admin/leads?insurance=no&status=contacted");
+    expect(await page.locator("tbody tr td:first-child a").allInnerTexts()).toEqual(["Olivia Older"]);
+    await goto(page, "/admin/leads?q=nobody-at-all");
+    expect(await page.getByText("No leads match these filters.").isVisible()).toBe(true);
+
+    await goto(page, "/admin/leads?service=storm-restoration");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await download.path())!, "utf8");
+    const lines = csv.replace(/^\ufeff/, "").trimEnd().split("\r\n");
+    expect(lines[0]).toContain('"First name","Last name","Email","Phone","Service"');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('"Henry","Homeowner","henry@example.com","(614) 555-0150","Storm Restoration"');
+    expect(lines[1]).toContain('"Buckeye Mutual","CLM-2026-001","2026-06-02"');
+    expect(lines[1]).toContain('"newsletter"');
+  });
+
+  test("the detail page: every field, the file download, status, notes and insurance details", async () => {
+    const page = await staffPage();
+    await goto(page, "/admin/leads");
+    await page.getByRole("link", { name: "Henry Homeowner" }).click();
+    await page.getByRole("heading", { level: 1, name: "Henry Homeowner" }).waitFor();
+    const request = page.locator("section", { has: page.getByRole("heading", { name: "Request" }) });
+    const text = await request.innerText();
+    for (const expected of ["henry@example.com", "(614) 555-0150", "Storm Restoration", "Hail on Tuesday."]) expect(text).toContain(expected);
+    const source = await page.locator("section", { has: page.getByRole("heading", { name: "Where it came from" }) }).innerText();
+    expect(source).toContain("/contact");
+    expect(source).toContain("newsletter");
+    expect(await page.getByLabel("Insurance company").inputValue()).toBe("Buckeye Mutual");
+    expect(await page.getByLabel("Claim number").inputValue()).toBe("CLM-2026-001");
+
+    // The file, as a download.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download claim letter.pdf" }).click()]);
+    expect(download.suggestedFilename()).toBe("claim letter.pdf");
+    expect(fs.readFileSync((await download.path())!)).toEqual(PDF);
+    const href = await page.getByRole("link", { name: "Download claim letter.pdf" }).getAttribute("href");
+    const direct = await fetch(`${app().url}${href}`, { headers: { cookie: `__Host-roofing.session_token=${cookieValue}` } });
+    expect(direct.headers.get("content-disposition")).toMatch(/^attachment;/);
+    expect(direct.headers.get("x-content-type-options")).toBe("nosniff");
+    // Not for anonymous visitors, and not through another lead's id.
+    expect((await fetch(`${app().url}${href}`, { redirect: "manual" })).status).toBe(302);
+    const otherLead = await leadIdOf("xss@example.com");
+    const tampered = href!.replace(/\/admin\/leads\/[^/]+\//, `/admin/leads/${otherLead}/`);
+    expect((await fetch(`${app().url}${tampered}`, { headers: { cookie: `__Host-roofing.session_token=${cookieValue}` } })).status).toBe(404);
+
+    // Pipeline status; "contacted" follows.
+    await page.getByLabel("Status").selectOption("estimate_sent");
+    await page.getByRole("button", { name: "Update status" }).click();
+    await page.getByText("Status set to Estimate sent.").waitFor();
+    await page.getByText("Status changed from Contacted to Estimate sent.").waitFor();
+    expect(await page.getByRole("checkbox", { name: "Contacted: Henry Homeowner" }).getAttribute("aria-checked")).toBe("true");
+
+    // A note on the timeline.
+    await page.getByLabel("Add a note").fill("Adjuster meeting Friday 10am.");
+    await page.getByRole("button", { name: "Add note" }).click();
+    await page.getByText("Adjuster meeting Friday 10am.").waitFor();
+
+    // Insurance details edited by staff.
+    await page.getByLabel("Claim number").fill("CLM-2026-001-B");
+    await page.getByRole("button", { name: "Save insurance details" }).click();
+    await page.getByText("Insurance details saved.").waitFor();
+    const { rows } = await pool.query("select claim_number, pipeline_status, contacted from leads where email = 'henry@example.com'");
+    expect(rows[0]).toEqual({ claim_number: "CLM-2026-001-B", pipeline_status: "estimate_sent", contacted: true });
+    await expectNoAxeViolations(page);
+  });
+
+  test("a load failure shows the spec's red banner", async () => {
+    const page = await staffPage();
+    await pool.query("alter table leads rename to leads_away");
+    try {
+      await goto(page, "/admin/leads", { status: 500 });
+      expect(await page.getByText("Failed to load leads. Please try again later.").isVisible()).toBe(true);
+      expect(await page.getByRole("link", { name: "Back to Dashboard" }).isVisible()).toBe(true);
+    } finally {
+      await pool.query("alter table leads_away rename to leads");
+    }
+  });
+
+  test("the dashboard shows new leads per week", async () => {
+    const page = await staffPage();
+    await goto(page, "/admin");
+    const chart = page.locator("figure", { hasText: "New leads per week" });
+    expect(await chart.innerText()).toMatch(/3 in the last 12 weeks/);
+    expect(await chart.locator("svg rect").count()).toBe(12);
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,348 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { BrowserContext, Locator, Page, Request as PwRequest } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { useApp } from "../support/app-server";
+import { expectNoAxeViolations, useBrowser } from "../support/browser";
+
+/**
+ * The inspection form in Chromium against the production server, in every
+ * place it appears (home, /about twice, /services, /contact): the spec's
+ * missing-fields notice with nothing sent, "Submitting...", success with a
+ * file (stored, attached, form reset), failures that keep the values (a
+ * real server failure, a 10 MB + 1 byte file), a double submit making one
+ * lead, and the whole flow without JavaScript.
+ */
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "inspection-e2e-"));
+// One client address sends every request of this file: lift the per-client limit (tested in tests/integration).
+const app = useApp({ env: { DATA_DIR: dataDir, LEAD_RATE_LIMIT_PER_MINUTE: "10000", LEAD_RATE_LIMIT_PER_HOUR: "100000" } });
+const browser = useBrowser();
+
+const PLACES = [
+  { path: "/", formId: "inspection-form" },
+  { path: "/about", formId: "about-inspection" },
+  { path: "/about", formId: "inspection-form" },
+  { path: "/services", formId: "inspection-form" },
+  { path: "/contact", formId: "inspection-form" },
+] as const;
+
+const files = {
+  pdf: { name: "claim-letter.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% test claim letter\n") },
+  jpeg: { name: "roof.jpg", mimeType: "image/jpeg", buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]) },
+  big: { name: "huge-scan.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(10 * 1024 * 1024 + 1 - 9)]) },
+};
+
+let db: pg.Client;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  db = new pg.Client({ connectionString: app().databaseUrl });
+  await db.connect();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await db?.end();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  const context = await browser().newContext({ baseURL: app().url, viewport: { width: 1280, height: 900 }, ...options });
+  context.setDefaultTimeout(20_000);
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function open(page: Page, url: string, { enhanced = true } = {}): Promise<void> {
+  const response = await page.goto(url, { waitUntil: "domcontentloaded" });
+  expect(response?.status(), `GET ${url}`).toBe(200);
+  if (enhanced) await page.waitForFunction(() => document.documentElement.dataset.enhanced === "true");
+}
+
+function formIn(page: Page, formId: string): Locator {
+  return page.locator(`#${formId} form[data-inspection-form]`);
+}
+
+let emailCounter = 0;
+function uniqueEmail(label: string): string {
+  emailCounter += 1;
+  return `${label}-${emailCounter}-${Date.now()}@example.com`;
+}
+
+async function fillRequired(form: Locator, email: string, name = { first: "Morgan", last: "Lee" }) {
+  await form.getByLabel("First name").fill(name.first);
+  await form.getByLabel("Last name").fill(name.last);
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Phone").fill("(614) 555-0188");
+}
+
+async function leadsFor(email: string) {
+  const { rows } = await db.query<{ id: string; first_name: string; landing_path: string | null; has_insurance_docs: boolean; service: string | null; phone: string }>(
+    "select id, first_name, landing_path, has_insurance_docs, service, phone from leads where email = $1",
+    [email],
+  );
+  return rows;
+}
+
+async function attachmentsOf(leadId: string) {
+  const { rows } = await db.query<{ original_name: string; content_type: string; storage_key: string }>(
+    "select original_name, content_type, storage_key from lead_attachments where lead_id = $1 order by original_name",
+    [leadId],
+  );
+  return rows;
+}
+
+function notice(form: Locator): Locator {
+  return form.locator("[data-inspection-notice]");
+}
+
+function recordPosts(page: Page): PwRequest[] {
+  const posts: PwRequest[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request);
+  });
+  return posts;
+}
+
+describe("the inspection form with JavaScript, in every place it appears", () => {
+  for (const place of PLACES) {
+    test(`${place.path} #${place.formId}: missing fields, then success with a file`, async () => {
+      const page = await newPage();
+      const posts = recordPosts(page);
+      await open(page, place.path);
+      const form = formIn(page, place.formId);
+      await form.scrollIntoViewIfNeeded();
+
+      // Required fields are marked, with email and tel input types.
+      await expect(form.getByLabel("Email").getAttribute("type")).resolves.toBe("email");
+      await expect(form.getByLabel("Phone").getAttribute("type")).resolves.toBe("tel");
+      expect(await form.locator("label", { hasText: "First name" }).innerText()).toContain("*");
+
+      // Missing information: the destructive notice, nothing sent.
+      await form.getByLabel("First name").fill("Morgan");
+      await form.getByRole("button", { name: "Request Free Inspection" }).click();
+      await expect.poll(() => notice(form).innerText()).toContain("Missing Information");
+      expect(await notice(form).innerText()).toContain("Please fill out all required fields.");
+      expect(await notice(form).getAttribute("data-variant")).toBe("error");
+      expect(posts).toHaveLength(0);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("lastName");
+      expect(await form.getByLabel("Last name").getAttribute("aria-invalid")).toBe("true");
+      if (place.path === "/contact") await expectNoAxeViolations(page);
+
+      // Success with a file: the upload area appears with the box ticked; the file is listed.
+      const email = uniqueEmail(`place${place.path.replace(/\W/g, "") || "home"}`);
+      await fillRequired(form, email);
+      await form.getByLabel("Service needed").selectOption("storm-restoration");
+      await form.getByLabel("Message").fill("Hail damage on the north slope.");
+      const upload = form.getByText("Upload insurance documents or photos");
+      expect(await upload.isVisible()).toBe(false);
+      await form.getByLabel("I have insurance documents or photos of the damage").check();
+      await upload.waitFor({ state: "visible" });
+      expect(await form.getByText("Drag and drop or click to browse").isVisible()).toBe(true);
+      await form.getByLabel("Insurance company").fill("Buckeye Mutual");
+      await form.locator("input[type=file]").setInputFiles([files.pdf, files.jpeg]);
+      await form.getByRole("button", { name: "Remove roof.jpg" }).click();
+      expect(await form.locator("[data-file-list] li").allInnerTexts()).toEqual([expect.stringContaining("claim-letter.pdf")]);
+
+      await form.getByRole("button", { name: "Request Free Inspection" }).click();
+      await expect.poll(() => notice(form).innerText()).toContain("Request Submitted!");
+      expect(await notice(form).innerText()).toContain("We'll be in touch with you shortly.");
+      // The form is reset to its initial values.
+      expect(await form.getByLabel("First name").inputValue()).toBe("");
+      expect(await form.getByLabel("Email").inputValue()).toBe("");
+      expect(await form.getByLabel("I have insurance documents or photos of the damage").isChecked()).toBe(false);
+      expect(await form.locator("[data-file-list] li").count()).toBe(0);
+      expect(posts.map((p) => new URL(p.url()).pathname)).toEqual(["/inspection-request"]);
+
+      const [lead, ...others] = await leadsFor(email);
+      expect(others).toEqual([]);
+      expect(lead).toMatchObject({ first_name: "Morgan", phone: "+16145550188", service: "storm-restoration", has_insurance_docs: true, landing_path: place.path });
+      const attachments = await attachmentsOf(lead!.id);
+      expect(attachments.map((a) => [a.original_name, a.content_type])).toEqual([["claim-letter.pdf", "application/pdf"]]);
+      expect(fs.readFileSync(path.join(dataDir, "uploads", ...attachments[0]!.storage_key.split("/")))).toEqual(files.pdf.buffer);
+      await page.context().close();
+    });
+  }
+
+  test("shows Submitting... on a disabled button; a double click sends one request and makes one lead", async () => {
+    const page = await newPage();
+    const posts = recordPosts(page);
+    await page.route("**/inspection-request", async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await open(page, "/contact");
+    const form = formIn(page, "inspection-form");
+    const email = uniqueEmail("double");
+    await fillRequired(form, email);
+    const button = form.locator("button[data-submit]");
+    await button.dblclick();
+    await expect.poll(() => button.innerText()).toBe("Submitting...");
+    expect(await button.isDisabled()).toBe(true);
+    await expect.poll(() => notice(form).innerText()).toContain("Request Submitted!");
+    expect(await button.innerText()).toBe("Request Free Inspection");
+    expect(await button.isDisabled()).toBe(false);
+    expect(posts).toHaveLength(1);
+    expect(await leadsFor(email)).toHaveLength(1);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a real server failure shows the spec's message and keeps every value", async () => {
+    const page = await newPage();
+    await open(page, "/contact");
+    const form = formIn(page, "inspection-form");
+    const email = uniqueEmail("failure");
+    await fillRequired(form, email);
+    await form.getByLabel("Message").fill("Please keep this text.");
+    await form.getByLabel("I have insurance documents or photos of the damage").check();
+    await form.locator("input[type=file]").setInputFiles([files.pdf]);
+    // The database refuses the attachment rows: the whole request fails and rolls back.
+    await db.query("alter table lead_attachments rename to lead_attachments_away");
+    try {
+      await form.getByRole("button", { name: "Request Free Inspection" }).click();
+      await expect.poll(() => notice(form).innerText()).toContain("Something went wrong");
+    } finally {
+      await db.query("alter table lead_attachments_away rename to lead_attachments");
+    }
+    expect(await notice(form).innerText()).toContain("Unable to submit your request. Please try again later.");
+    expect(await form.getByLabel("First name").inputValue()).toBe("Morgan");
+    expect(await form.getByLabel("Email").inputValue()).toBe(email);
+    expect(await form.getByLabel("Message").inputValue()).toBe("Please keep this text.");
+    expect(await form.locator("[data-file-list] li").allInnerTexts()).toEqual([expect.stringContaining("claim-letter.pdf")]);
+    expect(await leadsFor(email)).toHaveLength(0);
+
+    // Sent again once the server is well: one lead, with its file.
+    await form.getByRole("button", { name: "Request Free Inspection" }).click();
+    await expect.poll(() => notice(form).innerText()).toContain("Request Submitted!");
+    const [lead] = await leadsFor(email);
+    expect(await attachmentsOf(lead!.id)).toHaveLength(1);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a lost connection shows the failure message; files of a refused type or size are not added", async () => {
+    const page = await newPage();
+    await open(page, "/services");
+    const form = formIn(page, "inspection-form");
+    const email = uniqueEmail("offline");
+    await fillRequired(form, email);
+    await form.getByLabel("I have insurance documents or photos of the damage").check();
+    await form.locator("input[type=file]").setInputFiles([files.big, { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("x") }]);
+    const fileError = form.locator("[data-file-error]");
+    await expect.poll(() => fileError.innerText()).toContain('"huge-scan.pdf" is larger than 10 MB.');
+    expect(await fileError.innerText()).toContain("notes.txt");
+    expect(await form.locator("[data-file-list] li").count()).toBe(0);
+
+    await page.route("**/inspection-request", (route) => route.abort("connectionreset"));
+    await form.getByRole("button", { name: "Request Free Inspection" }).click();
+    await expect.poll(() => notice(form).innerText()).toContain("Unable to submit your request. Please try again later.");
+    expect(await form.getByLabel("Email").inputValue()).toBe(email);
+  });
+});
+
+describe("the inspection form without JavaScript", () => {
+  for (const place of PLACES) {
+    test(`${place.path} #${place.formId}: posts to the page and shows the success notice`, async () => {
+      const page = await newPage({ javaScriptEnabled: false });
+      await open(page, place.path, { enhanced: false });
+      const form = formIn(page, place.formId);
+      const email = uniqueEmail(`nojs${place.path.replace(/\W/g, "") || "home"}`);
+      await fillRequired(form, email);
+      // The insurance part opens by CSS alone; the native file input is visible.
+      await form.getByLabel("I have insurance documents or photos of the damage").check();
+      await form.getByText("Upload insurance documents or photos").waitFor({ state: "visible" });
+      await form.locator("input[type=file]").setInputFiles([files.jpeg]);
+      await Promise.all([page.waitForURL(/inspection-sent=/), form.getByRole("button", { name: "Request Free Inspection" }).click()]);
+      const url = new URL(page.url());
+      expect(url.pathname).toBe(place.path);
+      expect(url.searchParams.get("inspection-sent")).toBe(place.formId);
+      const sent = formIn(page, place.formId);
+      expect(await notice(sent).innerText()).toContain("Request Submitted!");
+      expect(await notice(sent).innerText()).toContain("We'll be in touch with you shortly.");
+      // Only the form that was sent says so.
+      if (place.path === "/about") {
+        const other = place.formId === "about-inspection" ? "inspection-form" : "about-inspection";
+        expect(await notice(formIn(page, other)).isVisible()).toBe(false);
+      }
+      const [lead] = await leadsFor(email);
+      expect(lead).toMatchObject({ landing_path: place.path, has_insurance_docs: true });
+      expect((await attachmentsOf(lead!.id)).map((a) => a.content_type)).toEqual(["image/jpeg"]);
+      await page.context().close();
+    });
+  }
+
+  test("invalid details come back with field messages, the typed values and status 400", async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    await open(page, "/contact", { enhanced: false });
+    const form = formIn(page, "inspection-form");
+    // Passes the browser's own checks, not the server's.
+    await fillRequired(form, "jane@example");
+    await form.getByLabel("Phone").fill("555-0101");
+    await form.getByLabel("Message").fill("Keep me.");
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), form.getByRole("button", { name: "Request Free Inspection" }).click()]);
+    expect(response.status()).toBe(400);
+    await page.waitForLoadState("domcontentloaded");
+    const again = formIn(page, "inspection-form");
+    expect(await notice(again).innerText()).toContain("Please check the form");
+    expect(await again.locator('[data-error-for="email"]').innerText()).toContain("valid email address");
+    expect(await again.locator('[data-error-for="phone"]').innerText()).toContain("10-digit US phone number");
+    expect(await again.getByLabel("Email").inputValue()).toBe("jane@example");
+    expect(await again.getByLabel("Message").inputValue()).toBe("Keep me.");
+    expect(await again.getByLabel("First name").inputValue()).toBe("Morgan");
+  });
+
+  test("a file of 10 MB + 1 byte is refused with 413 and the form keeps its values", async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    await open(page, "/", { enhanced: false });
+    const form = formIn(page, "inspection-form");
+    const email = uniqueEmail("toolarge");
+    await fillRequired(form, email);
+    await form.getByLabel("Message").fill("The scan is big.");
+    await form.getByLabel("I have insurance documents or photos of the damage").check();
+    await form.getByLabel("Claim number").fill("CLM-7788");
+    await form.locator("input[type=file]").setInputFiles([files.big]);
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), form.getByRole("button", { name: "Request Free Inspection" }).click()]);
+    expect(response.status()).toBe(413);
+    await page.waitForLoadState("domcontentloaded");
+    const again = formIn(page, "inspection-form");
+    expect(await notice(again).innerText()).toContain("File too large");
+    expect(await again.getByLabel("Email").inputValue()).toBe(email);
+    expect(await again.getByLabel("Message").inputValue()).toBe("The scan is big.");
+    expect(await again.getByLabel("I have insurance documents or photos of the damage").isChecked()).toBe(true);
+    expect(await again.getByLabel("Claim number").inputValue()).toBe("CLM-7788");
+    expect(await leadsFor(email)).toHaveLength(0);
+  });
+
+  test("a double submit and a resubmitted page make one lead", async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    await open(page, "/services", { enhanced: false });
+    const form = formIn(page, "inspection-form");
+    const email = uniqueEmail("nojs-double");
+    await fillRequired(form, email);
+    const key = await form.locator('input[name="submissionKey"]').inputValue();
+    await Promise.all([page.waitForURL(/inspection-sent=/), form.getByRole("button", { name: "Request Free Inspection" }).dblclick()]);
+    // The same submission sent again (a retry of the POST with the same key).
+    const replay = await page.request.post(`${app().url}/services`, {
+      multipart: { formId: "inspection-form", submissionKey: key, firstName: "Morgan", lastName: "Lee", email, phone: "(614) 555-0188" },
+      maxRedirects: 0,
+    });
+    expect(replay.status()).toBe(303);
+    expect(await leadsFor(email)).toHaveLength(1);
+  });
+});
+
+describe("submission keys", () => {
+  test("every response carries a fresh key, also when the page comes from the page cache", async () => {
+    const keys = new Set<string>();
+    for (let i = 0; i < 4; i += 1) {
+      const response = await fetch(`${app().url}/contact`);
+      expect(response.status).toBe(200);
+      if (i > 0) expect(response.headers.get("x-page-cache")).toBe("hit");
+      const key = /name="submissionKey" value="([^"]+)"/.exec(await response.text())?.[1];
+      expect(key).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+      keys.add(key!);
+    }
+    expect(keys.size).toBe(4);
+  });
+});
