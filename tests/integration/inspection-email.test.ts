@@ -1,8 +1,7 @@
-import type net from "node:net";
 import pg from "pg";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startApp, type RunningApp } from "../support/app-server";
+import { TestSmtpServer } from "../support/smtp";
 
 /**
  * The emails of an inspection request end to end: the real server (built
@@ -13,49 +12,6 @@ import { startApp, type RunningApp } from "../support/app-server";
  * the outbox and go out once the server is back (ADR 006).
  */
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-class SmtpSink {
-  readonly messages: Received[] = [];
-  private server: SMTPServer | undefined;
-  port = 0;
-
-  async start(port = this.port): Promise<void> {
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData: (stream, session, callback) => {
-        const chunks: Buffer[] = [];
-        stream.on("data", (c: Buffer) => chunks.push(c));
-        stream.on("end", () => {
-          this.messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
-          callback(null);
-        });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => resolve());
-    });
-    server.on("error", () => {});
-    this.server = server;
-    this.port = (server.server.address() as net.AddressInfo).port;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
-  to(address: string): Received[] {
-    return this.messages.filter((m) => m.to.includes(address));
-  }
-}
 
 /** Text of a message with quoted-printable soft breaks and escapes undone (good enough for assertions). */
 function plain(raw: string): string {
@@ -72,7 +28,7 @@ async function waitFor<T>(probe: () => Promise<T | undefined | false> | T | unde
   }
 }
 
-const smtp = new SmtpSink();
+const smtp = new TestSmtpServer();
 let app: RunningApp;
 let client: pg.Client;
 let keyCounter = 0;

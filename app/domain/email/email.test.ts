@@ -1,6 +1,5 @@
 import net from "node:net";
 import { eq, sql } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "~/config.server";
 import { closeDatabase, db } from "~/db/client.server";
@@ -18,6 +17,7 @@ import {
 } from "./queue-email.server";
 import { deliverQueuedEmail, EmailDeliveryError } from "./send-email.job.server";
 import { renderEmail } from "./templates/render-email.server";
+import { TestSmtpServer } from "../../../tests/support/smtp";
 
 /**
  * The outbox end to end against the test database and a real SMTP server
@@ -25,57 +25,6 @@ import { renderEmail } from "./templates/render-email.server";
  * down, the sweep, the `stored` fallback, and delivery through pg-boss.
  */
 
-interface ReceivedMessage {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-class TestSmtpServer {
-  readonly messages: ReceivedMessage[] = [];
-  private server: SMTPServer | undefined;
-  port = 0;
-
-  async start(port = this.port): Promise<void> {
-    if (this.server) return;
-    const server = new SMTPServer({
-      authOptional: true,
-      allowInsecureAuth: true,
-      disabledCommands: ["STARTTLS"],
-      logger: false,
-      onAuth: (auth, _session, callback) => callback(null, { user: auth.username }),
-      onData: (stream, session, callback) => {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          this.messages.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString("utf8"),
-          });
-          callback(null);
-        });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => resolve());
-    });
-    server.on("error", () => {});
-    this.server = server;
-    this.port = (server.server.address() as net.AddressInfo).port;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
-  messagesFor(outboxId: string): ReceivedMessage[] {
-    return this.messages.filter((m) => m.raw.includes(`Message-ID: <${outboxId}@`));
-  }
-}
 
 /** The decoded body of the first MIME part of `contentType`. */
 function mimePart(raw: string, contentType: string): string {
