@@ -321,7 +321,10 @@ describe("the inspection form without JavaScript", () => {
     const email = uniqueEmail("nojs-double");
     await fillRequired(form, email);
     const key = await form.locator('input[name="submissionKey"]').inputValue();
-    await Promise.all([page.waitForURL(/inspection-sent=/), form.getByRole("button", { name: "Request Free Inspection" }).dblclick()]);
+    await form.getByRole("button", { name: "Request Free Inspection" }).dblclick();
+    // Without JavaScript the second click aborts the first navigation in the browser
+    // (waitForURL would reject on that): wait for the navigation that lands.
+    await expect.poll(() => page.url(), { timeout: 15_000 }).toMatch(/inspection-sent=/);
     // The same submission sent again (a retry of the POST with the same key).
     const replay = await page.request.post(`${app().url}/services`, {
       multipart: { formId: "inspection-form", submissionKey: key, firstName: "Morgan", lastName: "Lee", email, phone: "(614) 555-0188" },
