@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/change-password";
 import { FormField } from "~/components/admin/form-field";
+import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { FormMessage } from "~/components/admin/form-message";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { Button } from "~/components/ui/button";
@@ -9,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { toast } from "~/components/ui/toast";
 import { changePasswordWithForm } from "~/domain/accounts/auth-forms.server";
 import { cookieHeaders } from "~/domain/accounts/auth-http.server";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/accounts/constants";
+import { PASSWORD_MAX_LENGTH } from "~/domain/accounts/constants";
 import { returnPathOf } from "~/domain/accounts/guards.server";
 import { getSessionUser } from "~/domain/accounts/session.server";
 import { logger } from "~/lib/logger.server";
@@ -92,26 +93,7 @@ export default function ChangePasswordPage({ loaderData, actionData }: Route.Com
               maxLength={PASSWORD_MAX_LENGTH}
               error={fieldErrors.currentPassword}
             />
-            <FormField
-              name="password"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN_LENGTH}
-              maxLength={PASSWORD_MAX_LENGTH}
-              hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
-              error={fieldErrors.password}
-            />
-            <FormField
-              name="confirmPassword"
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              required
-              maxLength={PASSWORD_MAX_LENGTH}
-              error={fieldErrors.confirmPassword}
-            />
+            <NewPasswordFields errors={fieldErrors} />
             <Button type="submit" size="lg" disabled={busy} className="w-full">
               {busy ? "Loading..." : "Save password"}
             </Button>

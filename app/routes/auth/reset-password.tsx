@@ -2,7 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { FormField } from "~/components/admin/form-field";
+import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { FormMessage } from "~/components/admin/form-message";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { Button } from "~/components/ui/button";
@@ -10,7 +10,6 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { toast } from "~/components/ui/toast";
 import { resetPasswordWithForm } from "~/domain/accounts/auth-forms.server";
 import { cookieHeaders } from "~/domain/accounts/auth-http.server";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/accounts/constants";
 import { logger } from "~/lib/logger.server";
 
 /**
@@ -75,26 +74,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
               {!hydrated && actionData?.error && <FormMessage title={actionData.error.title} text={actionData.error.text} />}
               <Form method="post" className="grid gap-4">
                 <input type="hidden" name="token" value={loaderData.token} />
-                <FormField
-                  name="password"
-                  label="New password"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  minLength={PASSWORD_MIN_LENGTH}
-                  maxLength={PASSWORD_MAX_LENGTH}
-                  hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
-                  error={fieldErrors.password}
-                />
-                <FormField
-                  name="confirmPassword"
-                  label="Confirm new password"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  maxLength={PASSWORD_MAX_LENGTH}
-                  error={fieldErrors.confirmPassword}
-                />
+                <NewPasswordFields errors={fieldErrors} />
                 <Button type="submit" size="lg" disabled={busy} className="w-full">
                   {busy ? "Loading..." : "Save new password"}
                 </Button>

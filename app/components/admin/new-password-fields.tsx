@@ -1,0 +1,30 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/accounts/constants";
+import { FormField } from "./form-field";
+
+/** "New password" and "Confirm new password", with the password policy's limits (reset and change forms). */
+export function NewPasswordFields({ errors }: { errors: { password?: string; confirmPassword?: string } }) {
+  return (
+    <>
+      <FormField
+        name="password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN_LENGTH}
+        maxLength={PASSWORD_MAX_LENGTH}
+        hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
+        error={errors.password}
+      />
+      <FormField
+        name="confirmPassword"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={PASSWORD_MAX_LENGTH}
+        error={errors.confirmPassword}
+      />
+    </>
+  );
+}
