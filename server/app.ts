@@ -20,6 +20,7 @@ import { PageCache, type RequestTokens } from "./page-cache";
 import { clientAddress, sameOriginWrites } from "./request-origin";
 import { requestLogging } from "./request-logging";
 import { securityHeaders } from "./security-headers";
+import { closeAfterUnreadBody } from "./unread-body";
 
 /**
  * The Node entry of the application (bundled by Vite with the React Router
@@ -67,6 +68,7 @@ export function createApp({ vite, pageCache }: { vite?: ViteDevServer; pageCache
   app.set("trust proxy", cfg.TRUST_PROXY);
 
   app.use(requestLogging());
+  app.use(closeAfterUnreadBody());
   app.use(clientAddress());
   app.use(securityHeaders({ production: cfg.isProduction, dev: Boolean(vite) }));
   app.use(sameOriginWrites({ allowedOrigins: cfg.APP_URL ? [new URL(cfg.APP_URL).origin] : [] }));

@@ -2,14 +2,10 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import * as schema from "~/db/schema";
+import { afterAll, describe, expect, test } from "vitest";
 import { useApp } from "../support/app-server";
 import { expectNoAxeViolations, useBrowser } from "../support/browser";
-import { createSession, createUser } from "../support/factories";
+import { useStaff } from "../support/staff";
 
 /**
  * The staff's lead workspace in Chromium against the production server:
@@ -25,50 +21,12 @@ const SECRET = "admin-leads-e2e-secret-0123456789abcdefghijklmnop";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-leads-e2e-"));
 const app = useApp({ env: { DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, LEAD_RATE_LIMIT_PER_MINUTE: "10000", LEAD_RATE_LIMIT_PER_HOUR: "100000" } });
 const browser = useBrowser();
+const staff = useStaff(app, browser, SECRET);
+
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const XSS_NAME = `<img src=x onerror="window.__xss=1">`;
 const PDF = Buffer.from("%PDF-1.4\n% the homeowner's claim letter\n");
-
-let pool: pg.Pool;
-let cookieValue = "";
-const contexts: BrowserContext[] = [];
-const dialogs: string[] = [];
-
-/** The production session cookie for a session token (what better-auth sets at sign-in). */
-function sessionCookieValue(token: string): string {
-  const signature = crypto.createHmac("sha256", SECRET).update(token).digest("base64");
-  return encodeURIComponent(`${token}.${signature}`);
-}
-
-async function staffPage(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  const context = await browser().newContext({ baseURL: app().url, viewport: { width: 1400, height: 900 }, acceptDownloads: true, ...options });
-  context.setDefaultTimeout(20_000);
-  // Host-only (no Domain attribute on the wire), Secure: what the server sets at sign-in over 127.0.0.1.
-  await context.addCookies([
-    { name: "__Host-roofing.session_token", value: cookieValue, domain: "127.0.0.1", path: "/", secure: true, httpOnly: true, sameSite: "Lax" },
-  ]);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on("dialog", async (dialog) => {
-    dialogs.push(dialog.message());
-    await dialog.dismiss();
-  });
-  return page;
-}
-
-/** React has hydrated the admin page. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-}
-
-async function goto(page: Page, url: string, { js = true, status = 200 } = {}) {
-  const response = await page.goto(url, { waitUntil: "domcontentloaded" });
-  expect(response?.status(), `GET ${url}`).toBe(status);
-  if (js) await hydrated(page);
-}
 
 async function submitLead(fields: Record<string, string>, files: Array<[Buffer, string]> = []) {
   const fd = new FormData();
@@ -80,28 +38,14 @@ async function submitLead(fields: Record<string, string>, files: Array<[Buffer, 
 }
 
 async function leadIdOf(email: string): Promise<string> {
-  const { rows } = await pool.query<{ id: string }>("select id from leads where email = $1", [email]);
+  const { rows } = await staff.pool().query<{ id: string }>("select id from leads where email = $1", [email]);
   return rows[0]!.id;
 }
 
-beforeAll(async () => {
-  pool = new pg.Pool({ connectionString: app().databaseUrl, max: 2 });
-  const appDb = drizzle(pool, { schema, casing: "snake_case" });
-  const admin = await createUser({ kind: "admin", db: appDb, overrides: { firstName: "Sam", lastName: "Staff" } });
-  const session = await createSession(admin, { db: appDb });
-  cookieValue = sessionCookieValue(session.token);
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await pool?.end();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
 describe("lead management", () => {
   test("before any request: the spec's empty state, and the dashboard links here", async () => {
-    const page = await staffPage();
-    await goto(page, "/admin");
+    const page = await staff.page();
+    await staff.goto(page, "/admin");
     expect(await page.getByText("New leads per week", { exact: true }).isVisible()).toBe(true);
     await page.getByRole("link", { name: /Lead Management/ }).first().click();
     await page.getByRole("heading", { level: 1, name: "Lead Management" }).waitFor();
@@ -126,10 +70,10 @@ describe("lead management", () => {
       [[PDF, "claim letter.pdf"]],
     );
     await submitLead({ firstName: XSS_NAME, lastName: "Tester", email: "xss@example.com", message: `<script>window.__xss=2</script>` });
-    await pool.query("update leads set created_at = now() - interval '2 days' where email = 'olivia@example.com'");
+    await staff.pool().query("update leads set created_at = now() - interval '2 days' where email = 'olivia@example.com'");
 
-    const page = await staffPage();
-    await goto(page, "/admin/leads");
+    const page = await staff.page();
+    await staff.goto(page, "/admin/leads");
     const headers = await page.locator("thead th").allInnerTexts();
     expect(headers).toEqual(["Name", "Contact Info", "Service", "Message", "Date", "Insurance", "Contacted"]);
     const rows = page.locator("tbody tr");
@@ -148,36 +92,35 @@ describe("lead management", () => {
     expect(await message.evaluate((el) => getComputedStyle(el).webkitLineClamp)).toBe("2");
     // User text is text: the payloads are shown, never run.
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-    expect(dialogs).toEqual([]);
+    expect(staff.dialogs()).toEqual([]);
     await expectNoAxeViolations(page);
   });
 
   test("Contacted is saved before the row changes; a failed save shows the red banner", async () => {
-    const page = await staffPage();
-    await goto(page, "/admin/leads");
+    const page = await staff.page();
+    await staff.goto(page, "/admin/leads");
     const box = page.getByRole("checkbox", { name: "Contacted: Henry Homeowner" });
     expect(await box.getAttribute("aria-checked")).toBe("false");
     await box.click();
     await expect.poll(() => box.getAttribute("aria-checked")).toBe("true");
-    const { rows } = await pool.query("select contacted, pipeline_status from leads where email = 'henry@example.com'");
+    const { rows } = await staff.pool().query("select contacted, pipeline_status from leads where email = 'henry@example.com'");
     expect(rows[0]).toEqual({ contacted: true, pipeline_status: "contacted" });
 
     // The lead disappears behind the page's back: the save fails and nothing changes on screen.
     const olivia = page.getByRole("checkbox", { name: "Contacted: Olivia Older" });
     const oliviaId = await leadIdOf("olivia@example.com");
-    await pool.query("update leads set submission_key = submission_key || '-moved', id = gen_random_uuid() where id = $1", [oliviaId]);
+    await staff.pool().query("update leads set submission_key = submission_key || '-moved', id = gen_random_uuid() where id = $1", [oliviaId]);
     await olivia.click();
     await page.getByText("Failed to update lead status. Please try again.").waitFor();
     expect(await page.getByRole("alert").filter({ hasText: "Failed to update lead status" }).isVisible()).toBe(true);
     expect(await olivia.getAttribute("aria-checked")).toBe("false");
-    await page.reload({ waitUntil: "domcontentloaded" });
-    await hydrated(page);
+    await staff.reload(page);
     expect(await page.getByRole("checkbox", { name: "Contacted: Henry Homeowner" }).getAttribute("aria-checked")).toBe("true");
   });
 
   test("without JavaScript the checkbox posts the page and the saved value comes back", async () => {
-    const page = await staffPage({ javaScriptEnabled: false });
-    await goto(page, "/admin/leads", { js: false });
+    const page = await staff.page({ javaScriptEnabled: false });
+    await staff.goto(page, "/admin/leads");
     const box = page.getByRole("checkbox", { name: "Contacted: Olivia Older" });
     expect(await box.getAttribute("aria-checked")).toBe("false");
     await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), box.click()]);
@@ -186,8 +129,8 @@ describe("lead management", () => {
   });
 
   test("search and filters, with Loading leads... while they load, and the CSV export of the filtered list", async () => {
-    const page = await staffPage();
-    await goto(page, "/admin/leads");
+    const page = await staff.page();
+    await staff.goto(page, "/admin/leads");
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/admin/leads.data*", async (route) => {
@@ -202,12 +145,12 @@ describe("lead management", () => {
     await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
     await page.unroute("**/admin/leads.data*");
 
-    await goto(page, "/admin/leads?insurance=no&status=contacted");
+    await staff.goto(page, "/admin/leads?insurance=no&status=contacted");
     expect(await page.locator("tbody tr td:first-child a").allInnerTexts()).toEqual(["Olivia Older"]);
-    await goto(page, "/admin/leads?q=nobody-at-all");
+    await staff.goto(page, "/admin/leads?q=nobody-at-all");
     expect(await page.getByText("No leads match these filters.").isVisible()).toBe(true);
 
-    await goto(page, "/admin/leads?service=storm-restoration");
+    await staff.goto(page, "/admin/leads?service=storm-restoration");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, "utf8");
@@ -220,8 +163,8 @@ describe("lead management", () => {
   });
 
   test("the detail page: every field, the file download, status, notes and insurance details", async () => {
-    const page = await staffPage();
-    await goto(page, "/admin/leads");
+    const page = await staff.page();
+    await staff.goto(page, "/admin/leads");
     await page.getByRole("link", { name: "Henry Homeowner" }).click();
     await page.getByRole("heading", { level: 1, name: "Henry Homeowner" }).waitFor();
     const request = page.locator("section", { has: page.getByRole("heading", { name: "Request" }) });
@@ -238,14 +181,14 @@ describe("lead management", () => {
     expect(download.suggestedFilename()).toBe("claim letter.pdf");
     expect(fs.readFileSync((await download.path())!)).toEqual(PDF);
     const href = await page.getByRole("link", { name: "Download claim letter.pdf" }).getAttribute("href");
-    const direct = await fetch(`${app().url}${href}`, { headers: { cookie: `__Host-roofing.session_token=${cookieValue}` } });
+    const direct = await fetch(`${app().url}${href}`, { headers: { cookie: staff.cookieHeader() } });
     expect(direct.headers.get("content-disposition")).toMatch(/^attachment;/);
     expect(direct.headers.get("x-content-type-options")).toBe("nosniff");
     // Not for anonymous visitors, and not through another lead's id.
     expect((await fetch(`${app().url}${href}`, { redirect: "manual" })).status).toBe(302);
     const otherLead = await leadIdOf("xss@example.com");
     const tampered = href!.replace(/\/admin\/leads\/[^/]+\//, `/admin/leads/${otherLead}/`);
-    expect((await fetch(`${app().url}${tampered}`, { headers: { cookie: `__Host-roofing.session_token=${cookieValue}` } })).status).toBe(404);
+    expect((await fetch(`${app().url}${tampered}`, { headers: { cookie: staff.cookieHeader() } })).status).toBe(404);
 
     // Pipeline status; "contacted" follows.
     await page.getByLabel("Status").selectOption("estimate_sent");
@@ -263,26 +206,26 @@ describe("lead management", () => {
     await page.getByLabel("Claim number").fill("CLM-2026-001-B");
     await page.getByRole("button", { name: "Save insurance details" }).click();
     await page.getByText("Insurance details saved.").waitFor();
-    const { rows } = await pool.query("select claim_number, pipeline_status, contacted from leads where email = 'henry@example.com'");
+    const { rows } = await staff.pool().query("select claim_number, pipeline_status, contacted from leads where email = 'henry@example.com'");
     expect(rows[0]).toEqual({ claim_number: "CLM-2026-001-B", pipeline_status: "estimate_sent", contacted: true });
     await expectNoAxeViolations(page);
   });
 
   test("a load failure shows the spec's red banner", async () => {
-    const page = await staffPage();
-    await pool.query("alter table leads rename to leads_away");
+    const page = await staff.page();
+    await staff.pool().query("alter table leads rename to leads_away");
     try {
-      await goto(page, "/admin/leads", { status: 500 });
+      await staff.goto(page, "/admin/leads", { status: 500 });
       expect(await page.getByText("Failed to load leads. Please try again later.").isVisible()).toBe(true);
       expect(await page.getByRole("link", { name: "Back to Dashboard" }).isVisible()).toBe(true);
     } finally {
-      await pool.query("alter table leads_away rename to leads");
+      await staff.pool().query("alter table leads_away rename to leads");
     }
   });
 
   test("the dashboard shows new leads per week", async () => {
-    const page = await staffPage();
-    await goto(page, "/admin");
+    const page = await staff.page();
+    await staff.goto(page, "/admin");
     const chart = page.locator("figure", { hasText: "New leads per week" });
     expect(await chart.innerText()).toMatch(/3 in the last 12 weeks/);
     expect(await chart.locator("svg rect").count()).toBe(12);

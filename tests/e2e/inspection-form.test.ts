@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import type { BrowserContext, Locator, Page, Request as PwRequest } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { TEXT_ERRORS } from "~/lib/text-fields";
 import { useApp } from "../support/app-server";
 import { expectNoAxeViolations, useBrowser } from "../support/browser";
 
@@ -219,6 +220,29 @@ describe("the inspection form with JavaScript, in every place it appears", () =>
     const [lead] = await leadsFor(email);
     expect(await attachmentsOf(lead!.id)).toHaveLength(1);
     await expectNoAxeViolations(page);
+  });
+
+  test("characters the server refuses come back as that field's message; tabs and line breaks in the message are kept", async () => {
+    const page = await newPage();
+    await open(page, "/contact");
+    const form = formIn(page, "inspection-form");
+    const email = uniqueEmail("bidi");
+    await fillRequired(form, `\u202e${email}`);
+    await form.getByLabel("Message").fill("Leak above the porch:\n\tnorth side\n\tsouth side");
+    await form.getByRole("button", { name: "Request Free Inspection" }).click();
+    const emailError = form.locator('[data-error-for="email"]');
+    await expect.poll(() => emailError.innerText()).toBe(TEXT_ERRORS.bidi);
+    expect(await form.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
+    expect(await notice(form).innerText()).toContain("Please check the form");
+    expect(await form.getByLabel("Message").inputValue()).toBe("Leak above the porch:\n\tnorth side\n\tsouth side");
+    expect(await leadsFor(email)).toHaveLength(0);
+
+    await form.getByLabel("Email").fill(email);
+    await form.getByRole("button", { name: "Request Free Inspection" }).click();
+    await expect.poll(() => notice(form).innerText()).toContain("Request Submitted!");
+    expect(await emailError.isHidden()).toBe(true);
+    const { rows } = await db.query<{ message: string }>("select message from leads where email = $1", [email]);
+    expect(rows).toEqual([{ message: "Leak above the porch:\n\tnorth side\n\tsouth side" }]);
   });
 
   test("a lost connection shows the failure message; files of a refused type or size are not added", async () => {

@@ -6,6 +6,7 @@ import { handleAuthApiRequest } from "~/domain/accounts/auth-http.server";
 import { sessionCookieName } from "~/domain/accounts/cookies.server";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { resolveSession } from "~/domain/accounts/session.server";
+import { TEXT_ERRORS } from "~/lib/text-fields";
 import { action as authAction, loader as authLoader } from "~/routes/auth/auth";
 import { action as changePasswordAction } from "~/routes/auth/change-password";
 import { action as forgotPasswordAction } from "~/routes/auth/forgot-password";
@@ -203,6 +204,32 @@ describe("sign-up", () => {
       expect(await response.json()).toMatchObject({ message });
     }
     expect(await db().$count(users, eq(users.email, email))).toBe(0);
+  });
+
+  test("an email with a trailing NUL or a text-direction override is refused with a clear message; nothing is created", async () => {
+    const local = uniqueEmail("chars");
+    for (const [email, message] of [
+      [`${local}\u0000`, TEXT_ERRORS.control],
+      [`\u202E${local}`, TEXT_ERRORS.bidi],
+    ] as const) {
+      const form = await run(() =>
+        authAction({
+          request: formRequest("/auth?mode=signup", { intent: "sign-up", firstName: "Nul", lastName: "Byte", email, password: TEST_PASSWORD }, { ip: newClientIp() }),
+          params: {},
+          context,
+        } as never),
+      );
+      expect(form.status, JSON.stringify(email)).toBe(400);
+      expect(form.data).toMatchObject({ error: { title: "Sign Up Error", text: message }, fieldErrors: { email: message } });
+
+      // The API (better-auth's before-hook) refuses it the same way.
+      const response = await handleAuthApiRequest(
+        apiRequest("/sign-up/email", { name: "Nul Byte", firstName: "Nul", lastName: "Byte", email, password: TEST_PASSWORD }, { ip: newClientIp() }),
+      );
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ message });
+    }
+    expect(await db().$count(users, like(users.email, `%${local.split("@")[0]}%`))).toBe(0);
   });
 });
 

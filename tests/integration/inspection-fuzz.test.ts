@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startApp, type RunningApp } from "../support/app-server";
+import { seededRandom } from "../support/prng";
 
 /**
  * QUALITY R6 / S15 / S20 for the public form: 1,200 generated INVALID
@@ -29,19 +30,7 @@ const CONCURRENCY = 8;
 /* A small seeded PRNG                                                      */
 /* ------------------------------------------------------------------------ */
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = mulberry32(SEED);
-const int = (max: number) => Math.floor(random() * max);
-const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
+const { int, pick } = seededRandom(SEED);
 
 /* ------------------------------------------------------------------------ */
 /* Cases                                                                    */

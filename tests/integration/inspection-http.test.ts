@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { TEXT_ERRORS } from "~/lib/text-fields";
 import { startApp, type RunningApp } from "../support/app-server";
 
 /**
@@ -88,6 +89,22 @@ describe("one key posted 100 times in parallel (QUALITY R2)", () => {
     expect(crossSite.status).toBe(403);
     const [{ n }] = (await client.query(`select count(*)::int as n from leads where submission_key like 'cross-%'`)).rows;
     expect(n).toBe(0);
+  });
+
+  test("an email with a trailing NUL or a text-direction override is refused with a 400 and a clear field message; nothing is written", async () => {
+    for (const [email, message] of [
+      ["a@example.com\u0000", TEXT_ERRORS.control],
+      ["\u202Eevil@example.com", TEXT_ERRORS.bidi],
+    ] as const) {
+      const key = `chars-${Date.now()}-${email.length}-abcdefgh`;
+      const response = await fetch(`${app.url}/inspection-request`, { method: "POST", body: form({ ...base(key), hasInsuranceDocs: "", email }) });
+      expect(response.status, JSON.stringify(email)).toBe(400);
+      const body = (await response.json()) as { ok: boolean; fieldErrors: Record<string, string> };
+      expect(body.ok).toBe(false);
+      expect(body.fieldErrors).toEqual({ email: message });
+      const [{ n }] = (await client.query(`select count(*)::int as n from leads where submission_key = $1`, [key])).rows;
+      expect(n).toBe(0);
+    }
   });
 });
 

@@ -5,8 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/toast";
-import { ASSIGNABLE_ROLE_OPTIONS, STATUS_LABELS, STATUS_OPTIONS } from "~/domain/accounts/constants";
-import type { Role, UserStatus } from "~/db/schema/accounts";
+import { ASSIGNABLE_ROLE_OPTIONS, STATUS_LABELS, STATUS_OPTIONS, type Role, type UserStatus } from "~/domain/accounts/constants";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "./use-hydrated";
 

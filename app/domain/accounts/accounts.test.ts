@@ -6,7 +6,8 @@ import { readCookie, readSessionToken, sessionCookieHeader, sessionCookieName, s
 import { returnPathOf, safeRedirectPath } from "./guards.server";
 import { hashPassword, SCRYPT_PARAMS, verifyPassword } from "./password-hash.server";
 import { commonPasswordCount, isCommonPassword, passwordProblem } from "./password-policy.server";
-import { signUpSchema, userAdminActionSchema } from "./validation";
+import { TEXT_ERRORS } from "~/lib/text-fields";
+import { emailSchema, firstNameSchema, signInSchema, signUpSchema, userAdminActionSchema } from "./validation";
 
 describe("password policy (QUALITY S1, S2)", () => {
   test("12 to 128 characters of anything; 11 is refused with a clear message", () => {
@@ -116,6 +117,32 @@ describe("validation", () => {
       firstName: "Ann",
       email: "ann@example.com",
     });
+  });
+
+  test("names and emails refuse control and text-direction characters with the shared messages, never strip them", () => {
+    const valid = { firstName: "Ann", lastName: "Lee", email: "ann@example.com", password: "x".repeat(12) };
+    const messageOf = (values: Record<string, string>) => {
+      const result = signUpSchema.safeParse({ ...valid, ...values });
+      expect(result.success, JSON.stringify(values)).toBe(false);
+      return result.error?.issues[0]?.message;
+    };
+    // A trailing NUL is refused, not trimmed away.
+    expect(messageOf({ email: "a@example.com\u0000" })).toBe(TEXT_ERRORS.control);
+    expect(messageOf({ email: "\u202Eevil@example.com" })).toBe(TEXT_ERRORS.bidi);
+    expect(messageOf({ email: "evil@example.com\u2069" })).toBe(TEXT_ERRORS.bidi);
+    expect(messageOf({ firstName: "An\u202en" })).toBe(TEXT_ERRORS.bidi);
+    expect(messageOf({ lastName: "Lee\u2066" })).toBe(TEXT_ERRORS.bidi);
+    expect(messageOf({ firstName: "Ann\tMarie" })).toBe(TEXT_ERRORS.control);
+    expect(messageOf({ lastName: "Lee\n" })).toBe(TEXT_ERRORS.control);
+    expect(messageOf({ firstName: "\ud800Ann" })).toBe(TEXT_ERRORS.surrogate);
+    expect(signInSchema.safeParse({ email: "a@example.com\u0000", password: "x" }).error?.issues[0]?.message).toBe(TEXT_ERRORS.control);
+    // The forms' own messages are kept for the rest.
+    expect(messageOf({ email: "  " })).toBe("Email is required.");
+    expect(messageOf({ email: `${"a".repeat(250)}@example.com` })).toBe("Email must be at most 254 characters.");
+    expect(messageOf({ firstName: "x".repeat(101) })).toBe("First name must be at most 100 characters.");
+    expect(firstNameSchema.safeParse(undefined).error?.issues[0]?.message).toBe("First name is required.");
+    expect(emailSchema.parse("  Ann@Example.com ")).toBe("ann@example.com");
+    expect(firstNameSchema.parse(" Rene\u0301e ")).toBe("Renée");
   });
 
   test("admin changes accept only the spec's statuses and assignable roles", () => {

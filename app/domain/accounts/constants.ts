@@ -1,5 +1,8 @@
 import type { AssignableRole, Role, UserStatus } from "~/db/schema/accounts";
 
+/** The account types routes and components use (they import nothing from ~/db/ themselves). */
+export type { AssignableRole, Role, UserStatus };
+
 /**
  * Account constants that browser code may import (no server modules here:
  * the table definitions stay out of the client bundle). validation.ts and the

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ASSIGNABLE_ROLE_OPTIONS, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STATUS_OPTIONS } from "./constants";
+import { emailAddress, requiredText } from "~/lib/text-fields";
 
 /**
  * Input rules of the account forms and the auth API, shared by the server
@@ -13,27 +14,27 @@ export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENG
 export const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`;
 export const PASSWORD_TOO_COMMON = "This password is too common. Please choose a less predictable one.";
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-
+/**
+ * Names and emails follow the shared text rules (~/lib/text-fields.ts): control
+ * characters, text-direction overrides and lone surrogates are refused with
+ * its messages (never stripped), checked before trimming.
+ */
 const personName = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters.`)
-    .refine((v) => !CONTROL_CHARACTERS.test(v), `${label} contains characters that are not allowed.`);
+  requiredText({
+    max: NAME_MAX_LENGTH,
+    requiredMessage: `${label} is required.`,
+    tooLongMessage: `${label} must be at most ${NAME_MAX_LENGTH} characters.`,
+  });
 
 export const firstNameSchema = personName("First name");
 export const lastNameSchema = personName("Last name");
 
-export const emailSchema = z
-  .string({ error: "Email is required." })
-  .trim()
-  .min(1, "Email is required.")
-  .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters.`)
-  .pipe(z.email("Please enter a valid email address."))
-  .transform((v) => v.toLowerCase());
+export const emailSchema = emailAddress({
+  max: EMAIL_MAX_LENGTH,
+  requiredMessage: "Email is required.",
+  tooLongMessage: `Email must be at most ${EMAIL_MAX_LENGTH} characters.`,
+  invalidMessage: "Please enter a valid email address.",
+}).transform((v) => v.toLowerCase());
 
 /** Length only; the common-password check needs the server-side list (password-policy.server.ts). */
 export const newPasswordSchema = z

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { TEXT_ERRORS } from "~/lib/text-fields";
 import { INSPECTION_TEXT } from "./options";
 import {
-  cleanLine,
-  cleanMultiline,
+  addNoteSchema,
   isSafeLocalPath,
   leadListSearch,
   normalizeUsPhone,
@@ -60,14 +60,50 @@ describe("US phone numbers", () => {
   });
 });
 
-describe("text cleaning", () => {
-  it("removes control characters, bidi overrides and lone surrogates; collapses one-line whitespace", () => {
-    expect(cleanLine("  Ja\u0000ne\u202e \t\r\n Doe\u0007 ")).toBe("Jane Doe");
-    expect(cleanLine("\ud800x")).toBe("\ufffdx");
-    expect(cleanLine("Cafe\u0301")).toBe("Café");
+describe("characters in text fields (the shared rules of ~/lib/text-fields.ts)", () => {
+  function errorOf(name: string, value: string): string | undefined {
+    const result = parseInspectionFields(fields({ ...VALID, [name]: value }));
+    expect(result.ok, `${name} = ${JSON.stringify(value)}`).toBe(false);
+    return result.ok ? undefined : result.error.fieldErrors[name];
+  }
+
+  it("refuses an email with a NUL byte, even a trailing one, instead of trimming or stripping it", () => {
+    expect(errorOf("email", "a@example.com\u0000")).toBe(TEXT_ERRORS.control);
+    expect(errorOf("email", "a@exa\u0000mple.com")).toBe(TEXT_ERRORS.control);
+    expect(errorOf("email", "\u0000a@example.com")).toBe(TEXT_ERRORS.control);
   });
-  it("keeps line breaks in multi-line text", () => {
-    expect(cleanMultiline("Line 1\r\nLine 2\rLine 3\u0000\n\n\n\n\nEnd  ")).toBe("Line 1\nLine 2\nLine 3\n\n\nEnd");
+
+  it("refuses text-direction overrides and isolates", () => {
+    expect(errorOf("email", "\u202eevil@example.com")).toBe(TEXT_ERRORS.bidi);
+    expect(errorOf("email", "moc.elpmaxe@\u202e")).toBe(TEXT_ERRORS.bidi);
+    expect(errorOf("firstName", "Ja\u2066ne")).toBe(TEXT_ERRORS.bidi);
+    expect(errorOf("message", "Leak \u202dnear the chimney")).toBe(TEXT_ERRORS.bidi);
+  });
+
+  it("refuses tabs and line breaks in one-line fields, other control characters everywhere, and lone surrogates", () => {
+    expect(errorOf("firstName", "Ja\tne")).toBe(TEXT_ERRORS.control);
+    expect(errorOf("lastName", "Doe\n")).toBe(TEXT_ERRORS.control);
+    expect(errorOf("phone", "614\t555 0147")).toBe(TEXT_ERRORS.control);
+    expect(errorOf("email", "jane@example.com\r\nBcc: x@example.com")).toBe(TEXT_ERRORS.control);
+    expect(errorOf("insuranceCompany", "State\u0007Farm")).toBe(TEXT_ERRORS.control);
+    expect(errorOf("claimNumber", "A\u2028B")).toBe(TEXT_ERRORS.control);
+    expect(errorOf("message", "Leak\u0000")).toBe(TEXT_ERRORS.controlMultiline);
+    expect(errorOf("firstName", "\ud800x")).toBe(TEXT_ERRORS.surrogate);
+  });
+
+  it("accepts tabs and line breaks in the message, NFC-normalises and collapses spaces in one-line fields", () => {
+    const result = parseInspectionFields(
+      fields({ ...VALID, firstName: "  Mary  Ann ", lastName: "Cafe\u0301", message: "Leak:\tattic\r\nand\tgarage\n\nThanks" }),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.data).toMatchObject({ firstName: "Mary Ann", lastName: "Café", message: "Leak:\tattic\nand\tgarage\n\nThanks" });
+  });
+
+  it("applies the same rules to the staff's notes", () => {
+    expect(addNoteSchema.parse({ intent: "add-note", body: " Called\tback\r\nNo answer " }).body).toBe("Called\tback\nNo answer");
+    expect(addNoteSchema.safeParse({ intent: "add-note", body: "Called\u0000" }).error?.issues[0]?.message).toBe(TEXT_ERRORS.controlMultiline);
+    expect(addNoteSchema.safeParse({ intent: "add-note", body: "  " }).error?.issues[0]?.message).toBe("Write a note first.");
   });
 });
 
@@ -115,6 +151,9 @@ describe("the inspection request", () => {
     ["firstName", "\u200b\u200b"],
     ["lastName", "12345"],
     ["lastName", "\u0000\u202e"],
+    ["email", "jane.doe@example.com\u0000"],
+    ["email", "\u202ejane.doe@example.com"],
+    ["phone", "(614)\t555-0147"],
     ["hasInsuranceDocs", "maybe"],
     ["dateOfLoss", "2026-02-30"],
     ["dateOfLoss", "3026-01-01"],
@@ -159,12 +198,13 @@ describe("the inspection request", () => {
 describe("the lead list query", () => {
   it("keeps valid filters and drops invalid ones", () => {
     const query = parseLeadListQuery(
-      new URLSearchParams("q=%20Jane%20&status=won&service=bogus&insurance=yes&from=2026-01-01&to=2026-13-01&page=2&x=1"),
+      new URLSearchParams("q=%20Jane%20%20%20&status=won&service=bogus&insurance=yes&from=2026-01-01&to=2026-13-01&page=2&x=1"),
     );
     expect(query).toEqual({ q: "Jane", status: "won", service: undefined, insurance: "yes", from: "2026-01-01", to: undefined, page: 2 });
     expect(leadListSearch(query)).toBe("?q=Jane&status=won&insurance=yes&from=2026-01-01&page=2");
     expect(leadListSearch(query, { page: 1 })).toBe("?q=Jane&status=won&insurance=yes&from=2026-01-01");
     expect(parseLeadListQuery(new URLSearchParams("page=-1&service=none")).page).toBeUndefined();
     expect(parseLeadListQuery(new URLSearchParams("service=none")).service).toBe("none");
+    expect(parseLeadListQuery(new URLSearchParams("q=Jane%00")).q).toBeUndefined();
   });
 });

@@ -1,47 +1,19 @@
 import { z } from "zod";
+import { emailAddress, optionalText, requiredText, textProblem } from "~/lib/text-fields";
 import { FORM_LIMITS, INSPECTION_TEXT, PIPELINE_STATUSES, SERVICE_VALUES } from "./options";
 
 /**
  * Validation of everything the leads domain accepts (QUALITY S15): the public
  * inspection form and the staff's changes. Shared by the form (field names,
- * limits) and the actions. Text is cleaned before it is checked: control
- * characters (NUL...), bidirectional overrides and lone surrogates are
- * removed, whitespace is collapsed in one-line fields.
+ * limits) and the actions. Text follows the shared rules of
+ * ~/lib/text-fields.ts: control characters (NUL..., and tabs and line breaks
+ * in one-line fields), text-direction overrides and lone surrogates are
+ * refused with a clear message, never stripped. Allowed text is trimmed and
+ * NFC-normalised, and runs of spaces in one-line fields become one.
  */
 
-/* -------------------------------------------------------------------------- */
-/* Text cleaning                                                              */
-/* -------------------------------------------------------------------------- */
-
-// eslint-disable-next-line no-control-regex
-const C0_C1 = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-const BIDI_AND_BOM = /[\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/** One-line text: no control characters at all, single spaces, trimmed, NFC. */
-export function cleanLine(value: string): string {
-  return value
-    .replace(LONE_SURROGATE, "\ufffd")
-    .normalize("NFC")
-    .replace(/[\t\n\r]/g, " ")
-    .replace(C0_C1, "")
-    .replace(BIDI_AND_BOM, "")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** Multi-line text: line breaks (\n) and tabs kept, other control characters removed, trimmed, NFC. */
-export function cleanMultiline(value: string): string {
-  return value
-    .replace(LONE_SURROGATE, "\ufffd")
-    .normalize("NFC")
-    .replace(/\r\n?/g, "\n")
-    .replace(C0_C1, "")
-    .replace(BIDI_AND_BOM, "")
-    .replace(/[ \t]+\n/g, "\n")
-    .replace(/\n{4,}/g, "\n\n\n")
-    .trim();
-}
+/** Runs of whitespace in one-line text as one space (control characters are refused before this). */
+const collapseSpaces = (value: string) => value.replace(/\s+/g, " ");
 
 /* -------------------------------------------------------------------------- */
 /* Phone numbers                                                              */
@@ -79,24 +51,14 @@ export const REQUIRED_FIELDS = ["firstName", "lastName", "email", "phone"] as co
 
 const REQUIRED = "This field is required.";
 
-const requiredLine = (max: number) =>
-  z
-    .string(REQUIRED)
-    .max(max * 4, `Use at most ${max} characters.`)
-    .transform(cleanLine)
-    .pipe(z.string().min(1, REQUIRED).max(max, `Use at most ${max} characters.`));
+/** One-line required text (the shared rules), spaces collapsed. */
+const requiredLine = (max: number) => requiredText({ max, requiredMessage: REQUIRED }).transform(collapseSpaces);
 
 /** A person's name: required, and at least one letter (not only digits, symbols or invisible characters). */
 const personName = (max: number) => requiredLine(max).refine((v) => /\p{L}/u.test(v), "Enter a name.");
 
-const optionalLine = (max: number) =>
-  z
-    .string()
-    .max(max * 4, `Use at most ${max} characters.`)
-    .transform(cleanLine)
-    .pipe(z.string().max(max, `Use at most ${max} characters.`))
-    .optional()
-    .transform((v) => (v ? v : null));
+/** One-line optional text (the shared rules), spaces collapsed; blank = null. */
+const optionalLine = (max: number) => optionalText({ max }).transform((v) => (v === null ? null : collapseSpaces(v)));
 
 /** "on" (a checked checkbox), "true" or "1"; absent, "", "false", "off" or "0" = false. */
 const checkbox = z
@@ -122,45 +84,31 @@ export function isSafeLocalPath(value: string): boolean {
   }
 }
 
+const PHONE_INVALID = "Enter a 10-digit US phone number, like (614) 555-0147.";
+
 export const inspectionRequestSchema = z.strictObject(
   {
     firstName: personName(FORM_LIMITS.name),
     lastName: personName(FORM_LIMITS.name),
-    email: z
-      .string(REQUIRED)
-      .max(FORM_LIMITS.email * 4)
-      .transform(cleanLine)
-      .pipe(
-        z
-          .string()
-          .min(1, REQUIRED)
-          .max(FORM_LIMITS.email, "This email address is too long.")
-          .pipe(z.email("Enter a valid email address, like name@example.com.")),
-      ),
-    phone: z
-      .string(REQUIRED)
-      .max(FORM_LIMITS.phone * 4)
-      .transform(cleanLine)
-      .pipe(z.string().min(1, REQUIRED))
-      .transform((v, ctx) => {
-        const e164 = normalizeUsPhone(v);
-        if (!e164) {
-          ctx.addIssue({ code: "custom", message: "Enter a 10-digit US phone number, like (614) 555-0147." });
-          return z.NEVER;
-        }
-        return e164;
-      }),
+    email: emailAddress({
+      max: FORM_LIMITS.email,
+      requiredMessage: REQUIRED,
+      tooLongMessage: "This email address is too long.",
+      invalidMessage: "Enter a valid email address, like name@example.com.",
+    }),
+    phone: requiredText({ max: FORM_LIMITS.phone, requiredMessage: REQUIRED, tooLongMessage: PHONE_INVALID }).transform((v, ctx) => {
+      const e164 = normalizeUsPhone(v);
+      if (!e164) {
+        ctx.addIssue({ code: "custom", message: PHONE_INVALID });
+        return z.NEVER;
+      }
+      return e164;
+    }),
     service: z
       .enum(["", ...SERVICE_VALUES], "Choose one of the listed services.")
       .optional()
       .transform((v) => (v ? v : null)),
-    message: z
-      .string()
-      .max(FORM_LIMITS.message * 4, `Use at most ${FORM_LIMITS.message} characters.`)
-      .transform(cleanMultiline)
-      .pipe(z.string().max(FORM_LIMITS.message, `Use at most ${FORM_LIMITS.message} characters.`))
-      .optional()
-      .transform((v) => (v ? v : null)),
+    message: optionalText({ max: FORM_LIMITS.message, multiline: true }),
     hasInsuranceDocs: checkbox,
     insuranceCompany: optionalLine(FORM_LIMITS.insuranceCompany),
     claimNumber: optionalLine(FORM_LIMITS.claimNumber),
@@ -287,11 +235,7 @@ export const setStatusSchema = z.strictObject({
 
 export const addNoteSchema = z.strictObject({
   intent: z.literal("add-note"),
-  body: z
-    .string()
-    .max(40_000)
-    .transform(cleanMultiline)
-    .pipe(z.string().min(1, "Write a note first.").max(5_000, "Use at most 5,000 characters.")),
+  body: requiredText({ max: 5_000, multiline: true, requiredMessage: "Write a note first.", tooLongMessage: "Use at most 5,000 characters." }),
 });
 
 export const updateInsuranceSchema = z.strictObject({
@@ -324,7 +268,13 @@ const optionalParam = <T extends z.ZodType>(schema: T) =>
  * dropped (a hand-edited URL shows the unfiltered list, never an error).
  */
 export const leadListQuerySchema = z.object({
-  q: optionalParam(z.string().max(200).transform(cleanLine)).catch(undefined),
+  q: optionalParam(
+    z
+      .string()
+      .max(200)
+      .refine((v) => textProblem(v) === null)
+      .transform((v) => collapseSpaces(v.normalize("NFC")).trim()),
+  ).catch(undefined),
   status: optionalParam(z.enum(PIPELINE_STATUSES)).catch(undefined),
   service: optionalParam(z.enum([...SERVICE_VALUES, "none"])).catch(undefined),
   insurance: optionalParam(z.enum(["yes", "no"])).catch(undefined),

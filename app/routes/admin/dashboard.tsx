@@ -1,10 +1,11 @@
 import { FileText, Inbox, LayoutTemplate, Settings, ShieldCheck, Star, Users } from "lucide-react";
 import type { Route } from "./+types/dashboard";
-import { dashboardFigures } from "./dashboard.server";
 import { DashboardCard, type DashboardCardProps } from "~/components/admin/dashboard-card";
 import { LeadsPerWeekChart } from "~/components/leads/leads-per-week-chart";
-import { leadsPerWeek } from "~/domain/leads/leads-per-week.server";
+import { countPendingAccounts } from "~/domain/accounts/count-pending-accounts.server";
 import { requireAdmin } from "~/domain/accounts/guards.server";
+import { countNewLeads } from "~/domain/leads/count-new-leads.server";
+import { leadsPerWeek } from "~/domain/leads/leads-per-week.server";
 
 /**
  * /admin (spec 1 §2 "Admin dashboard"): greeting, and one card with an Open
@@ -15,13 +16,17 @@ export { headers } from "./admin-headers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
-  const [figures, weeks] = await Promise.all([dashboardFigures({ includePendingAccounts: user.isSuperAdmin }), leadsPerWeek({ weeks: 12 })]);
+  const [newLeads, pendingAccounts, weeks] = await Promise.all([
+    countNewLeads(),
+    user.isSuperAdmin ? countPendingAccounts() : Promise.resolve(null),
+    leadsPerWeek({ weeks: 12 }),
+  ]);
   return {
     firstName: user.firstName,
     lastName: user.lastName,
     isSuperAdmin: user.isSuperAdmin,
-    newLeads: figures.newLeads,
-    pendingAccounts: figures.pendingAccounts,
+    newLeads,
+    pendingAccounts,
     leadsPerWeek: weeks,
   };
 }

@@ -11,17 +11,16 @@ import { LeadBanner } from "~/components/leads/lead-banner";
 import { LeadTimeline, type TimelineItem } from "~/components/leads/lead-timeline";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
-import { noteDatabaseError } from "~/db/availability.server";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { addLeadNote } from "~/domain/leads/add-lead-note.server";
 import { getLead } from "~/domain/leads/get-lead.server";
+import { reportLeadFailure } from "~/domain/leads/lead-failure.server";
 import { formatBytes, formatPhone, LEADS_TEXT, PIPELINE_STATUS_OPTIONS, pipelineLabel, serviceLabel } from "~/domain/leads/options";
 import { addNoteSchema, setContactedSchema, setStatusSchema, updateInsuranceSchema } from "~/domain/leads/schemas";
 import { setLeadContacted } from "~/domain/leads/set-lead-contacted.server";
 import { setLeadStatus } from "~/domain/leads/set-lead-status.server";
 import { updateLeadInsurance } from "~/domain/leads/update-lead-insurance.server";
 import { cn } from "~/lib/cn";
-import { logger } from "~/lib/logger.server";
 
 /**
  * /admin/leads/:id: every field of a lead, its attachments (download), where
@@ -119,8 +118,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    noteDatabaseError(error);
-    logger.error({ err: error, intent }, "a lead change failed");
+    reportLeadFailure(error, "a lead change failed", { intent });
     return result({ ok: false, intent, message: failure }, 500);
   }
 }

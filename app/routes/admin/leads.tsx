@@ -8,14 +8,13 @@ import { LeadFilters } from "~/components/leads/lead-filters";
 import { LeadsTable } from "~/components/leads/leads-table";
 import type { ContactedResult } from "~/components/leads/contacted-toggle";
 import { buttonVariants } from "~/components/ui/button";
-import { noteDatabaseError } from "~/db/availability.server";
 import { requireAdmin } from "~/domain/accounts/guards.server";
+import { reportLeadFailure } from "~/domain/leads/lead-failure.server";
 import { listLeads } from "~/domain/leads/list-leads.server";
 import { LEADS_TEXT } from "~/domain/leads/options";
 import { leadListSearch, parseLeadListQuery, setContactedSchema } from "~/domain/leads/schemas";
 import { setLeadContacted } from "~/domain/leads/set-lead-contacted.server";
 import { cn } from "~/lib/cn";
-import { logger } from "~/lib/logger.server";
 
 /**
  * /admin/leads (spec 1 §2 "Lead Management"): every inspection request,
@@ -40,8 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       leads: page.items.map((lead) => ({ ...lead, createdAt: lead.createdAt.toISOString() })),
     };
   } catch (error) {
-    noteDatabaseError(error);
-    logger.error({ err: error }, "loading the lead list failed");
+    reportLeadFailure(error, "loading the lead list failed");
     return data({ query, loadFailed: true, total: 0, page: 1, pageCount: 1, leads: [] }, { status: 500 });
   }
 }
@@ -61,8 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!outcome.ok) return data({ ok: false, leadId: parsed.data.leadId, error: LEADS_TEXT.updateFailed }, { status: 404 });
     return { ok: true, leadId: parsed.data.leadId };
   } catch (error) {
-    noteDatabaseError(error);
-    logger.error({ err: error }, "updating a lead's contacted flag failed");
+    reportLeadFailure(error, "updating a lead's contacted flag failed");
     return data({ ok: false, leadId: parsed.data.leadId, error: LEADS_TEXT.updateFailed }, { status: 500 });
   }
 }

@@ -6,11 +6,10 @@ import { FormMessage } from "~/components/admin/form-message";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { UsersTable, type ActionToast } from "~/components/admin/users-table";
 import { toast } from "~/components/ui/toast";
-import { STATUS_LABELS, STATUS_OPTIONS } from "~/domain/accounts/constants";
+import { STATUS_LABELS, STATUS_OPTIONS, type UserStatus } from "~/domain/accounts/constants";
 import { requireSuperAdmin } from "~/domain/accounts/guards.server";
 import { assignRole, countUsersByStatus, listUsers, removeRole, setUserStatus } from "~/domain/accounts/users.server";
 import { formValues, userAdminActionSchema } from "~/domain/accounts/validation";
-import type { UserStatus } from "~/db/schema/accounts";
 import { cn } from "~/lib/cn";
 import { logger } from "~/lib/logger.server";
 

@@ -1,0 +1,17 @@
+import { Badge } from "~/components/ui/badge";
+import { cn } from "~/lib/cn";
+
+/** Content statuses (spec 2 §4, §9): published green, draft yellow, archived gray. */
+export type ContentStatus = "draft" | "published" | "archived";
+
+export const CONTENT_STATUS_LABELS: Record<ContentStatus, string> = { draft: "Draft", published: "Published", archived: "Archived" };
+
+const CLASSES: Record<ContentStatus, string> = {
+  published: "border-transparent bg-success-soft text-success",
+  draft: "border-transparent bg-warning-soft text-warning",
+  archived: "border-transparent bg-slate-200 text-slate-700",
+};
+
+export function StatusBadge({ status }: { status: ContentStatus }) {
+  return <Badge className={cn(CLASSES[status])}>{CONTENT_STATUS_LABELS[status]}</Badge>;
+}

@@ -1,0 +1,33 @@
+/**
+ * What every admin action answers (app/lib/admin-action.server.ts) and the
+ * admin screen kit's components read (app/components/admin/). Shared by the
+ * server and the browser; no server code here.
+ */
+
+export interface AdminToast {
+  variant: "success" | "error";
+  /** "Success" or "Error" (spec 2 §8). */
+  title: "Success" | "Error";
+  /** The catalogue's text, word for word. */
+  text: string;
+  /** The request id of an unexpected failure, for the person who reads the logs. */
+  reference?: string;
+}
+
+export type AdminActionData =
+  | { ok: true; intent: string; toast: AdminToast }
+  | { ok: false; intent: string; toast: AdminToast; fieldErrors?: Record<string, string> };
+
+export function isAdminActionData(value: unknown): value is AdminActionData {
+  return typeof value === "object" && value !== null && "toast" in value && "ok" in value;
+}
+
+/** The first message per field of a failed zod parse ("_form" for the rest); used by the browser and the server. */
+export function fieldErrorsOf(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? String(issue.path[0]) : "_form";
+    out[key] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,146 @@
+import crypto from "node:crypto";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
+import * as schema from "~/db/schema";
+import type { RunningApp } from "./app-server";
+import { createSession, createUser } from "./factories";
+
+/**
+ * A signed-in admin in a browser against a started app (tests/e2e): the
+ * production session cookie of a session made with the factories, pages
+ * that wait for the admin area to hydrate, the toasts, the public pages as
+ * an anonymous visitor gets them, and a pool on the app's database for
+ * setting up and checking rows.
+ *
+ *   const app = useApp({ env: { BETTER_AUTH_SECRET: SECRET } });
+ *   const browser = useBrowser();
+ *   const staff = useStaff(app, browser, SECRET);
+ *   const page = await staff.page();
+ *   await staff.goto(page, "/admin");
+ */
+
+export const SESSION_COOKIE = "__Host-roofing.session_token";
+
+export interface StaffOptions {
+  /** The admin's name (default Sam Staff). */
+  firstName?: string;
+  lastName?: string;
+}
+
+export interface Staff {
+  /**
+   * A page in a fresh context signed in as the admin. Downloads are accepted;
+   * every dialog (alert, confirm...) is dismissed and recorded in `dialogs()`.
+   */
+  page(options?: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } }): Promise<Page>;
+  /**
+   * GET `url` in `page`, expect `status`; unless the page has JavaScript off, wait for hydration and for the
+   * streamed data to be shown (see `settled`).
+   */
+  goto(page: Page, url: string, options?: { status?: number }): Promise<void>;
+  /** Reload `page`, then wait as `goto` does. */
+  reload(page: Page): Promise<void>;
+  /** The messages of the dialogs the staff pages opened so far (e.g. injected markup that ran). */
+  dialogs(): readonly string[];
+  /** The admin's `Cookie` header, for fetch() outside the browser. */
+  cookieHeader(): string;
+  /** A public page as an anonymous visitor gets it (no cookie: from the page cache when it has it); expects 200. */
+  publicHtml(url: string): Promise<string>;
+  /** The app's database. */
+  pool(): pg.Pool;
+}
+
+/** The production session cookie for a session token (what better-auth sets at sign-in). */
+export function sessionCookieValue(token: string, secret: string): string {
+  const signature = crypto.createHmac("sha256", secret).update(token).digest("base64");
+  return encodeURIComponent(`${token}.${signature}`);
+}
+
+/** React has hydrated the page's <main>. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+/**
+ * React has put every streamed Suspense boundary in place. It reveals them in batches (up to 300 ms
+ * apart): until then the server's copy of the content waits in a hidden `<div id="S:…">`, next to
+ * the fallback or to what the client already rendered, so text in it is found twice.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('div[hidden][id^="S:"]') === null);
+}
+
+/** The sonner toast with this text (waits for it). */
+export async function expectToast(page: Page, text: string, title?: "Success" | "Error"): Promise<void> {
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: text });
+  await toast.first().waitFor();
+  if (title) expect(await toast.first().innerText()).toContain(title);
+}
+
+export function useStaff(app: () => RunningApp, browser: () => Browser, secret: string, options: StaffOptions = {}): Staff {
+  const { firstName = "Sam", lastName = "Staff" } = options;
+  let pool: pg.Pool | undefined;
+  let cookie = "";
+  const contexts: BrowserContext[] = [];
+  const dialogs: string[] = [];
+  const withoutJavaScript = new WeakSet<Page>();
+
+  beforeAll(async () => {
+    pool = new pg.Pool({ connectionString: app().databaseUrl, max: 2 });
+    const appDb = drizzle(pool, { schema, casing: "snake_case" });
+    const admin = await createUser({ kind: "admin", db: appDb, overrides: { firstName, lastName } });
+    cookie = sessionCookieValue((await createSession(admin, { db: appDb })).token, secret);
+  });
+
+  const ready = async (page: Page) => {
+    if (withoutJavaScript.has(page)) return;
+    await hydrated(page);
+    await settled(page);
+  };
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await pool?.end();
+  });
+
+  return {
+    pool: () => pool!,
+    dialogs: () => dialogs,
+    cookieHeader: () => `${SESSION_COOKIE}=${cookie}`,
+    async page({ javaScriptEnabled = true, viewport = { width: 1400, height: 900 } } = {}) {
+      const context = await browser().newContext({ baseURL: app().url, viewport, javaScriptEnabled, acceptDownloads: true });
+      context.setDefaultTimeout(20_000);
+      // Host-only (no Domain attribute on the wire), Secure: what the server sets at sign-in over 127.0.0.1.
+      await context.addCookies([
+        { name: SESSION_COOKIE, value: cookie, domain: "127.0.0.1", path: "/", secure: true, httpOnly: true, sameSite: "Lax" },
+      ]);
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on("dialog", async (dialog) => {
+        dialogs.push(dialog.message());
+        await dialog.dismiss();
+      });
+      if (!javaScriptEnabled) withoutJavaScript.add(page);
+      return page;
+    },
+    async goto(page, url, { status = 200 } = {}) {
+      const response = await page.goto(url, { waitUntil: "domcontentloaded" });
+      expect(response?.status(), `GET ${url}`).toBe(status);
+      await ready(page);
+    },
+    async reload(page) {
+      await page.reload({ waitUntil: "domcontentloaded" });
+      await ready(page);
+    },
+    async publicHtml(url) {
+      const response = await fetch(`${app().url}${url}`);
+      expect(response.status, `GET ${url}`).toBe(200);
+      return response.text();
+    },
+  };
+}
