@@ -12,10 +12,13 @@ import { withClient } from "../support/db";
  * DOM contract (app/components/gaf/*): `article[data-warranty]`,
  * `[data-warranty-extra]`, `input[data-details-toggle]`, `article[data-shingle]`,
  * `[data-mark="yes|no|unknown"]`, `li[data-roof-layer]`, `[data-roof-product]`,
- * `a[data-color-swatch]`, `dialog[data-color-dialog]`.
+ * `a[data-learn-more]`, `a[data-color-swatch]`, `dialog[data-color-dialog]`.
  */
 
 const PAGES = ["/gaf", "/gaf/warranties", "/gaf/shingles", "/gaf/roof-system", "/gaf/timberline-hdz-colors"] as const;
+
+/** The seeded site setting manufacturer_partnership_url: where "Learn More" leads for a shingle without its own page. */
+const MANUFACTURER_SHINGLES_URL = "https://www.gaf.com/en-us/roofing-products/residential-roofing-products/shingles";
 
 const app = useApp();
 const browser = useBrowser();
@@ -179,8 +182,40 @@ describe("/gaf/shingles", () => {
     expect(await lifetime.innerText()).toBe("No");
     expect(await royal.innerText()).toContain("3-Tab");
 
-    // No seeded shingle has an official URL: no "Learn More" link to nowhere.
-    expect(await page.getByRole("link", { name: /Learn More/ }).count()).toBe(0);
+    // Every card has a "Learn More" link to an http(s) page, named after its shingle. No seeded shingle has an
+    // official URL: they all lead to the manufacturer's shingles page (site setting manufacturer_partnership_url).
+    const models = await cards.locator("h2").allTextContents();
+    expect(models).toHaveLength(10);
+    for (const [index, model] of models.entries()) {
+      const learnMore = cards.nth(index).getByRole("link", { name: `Learn More about ${model} (opens in a new tab)`, exact: true });
+      expect(await learnMore.count(), model).toBe(1);
+      expect(await learnMore.getAttribute("href"), model).toMatch(/^https?:\/\/[^/\s]+/);
+      expect(await learnMore.getAttribute("href"), model).toBe(MANUFACTURER_SHINGLES_URL);
+      expect(await learnMore.getAttribute("target")).toBe("_blank");
+      expect(await learnMore.getAttribute("rel")).toContain("noopener");
+    }
+    expect(await page.getByRole("link", { name: /^Learn More/ }).count()).toBe(10);
+  });
+
+  test("a shingle's own official URL is its Learn More link; the others keep the manufacturer's page", async () => {
+    const setOfficialUrl = (url: string | null) =>
+      withClient(app().databaseUrl, (client) => client.query(`update gaf_shingles set official_url = $1 where model = 'Timberline HDZ'`, [url]));
+    const official = "https://www.gaf.com/en-us/roofing-products/residential-roofing-products/shingles/timberline-hdz";
+    await setOfficialUrl(official);
+    try {
+      // The page cache hears about the change through LISTEN/NOTIFY: allow 5 s.
+      await expect
+        .poll(async () => (await (await fetch(new URL("/gaf/shingles", app().url))).text()).includes(official), { timeout: 5_000 })
+        .toBe(true);
+      const page = await openPage("/gaf/shingles");
+      const hrefs = await page.locator("article[data-shingle]").evaluateAll((cards) =>
+        cards.map((card) => [card.querySelector("h2")?.textContent, card.querySelector("a[data-learn-more]")?.getAttribute("href")]),
+      );
+      expect(hrefs).toHaveLength(10);
+      for (const [model, href] of hrefs) expect(href, model ?? "").toBe(model === "Timberline HDZ" ? official : MANUFACTURER_SHINGLES_URL);
+    } finally {
+      await setOfficialUrl(null);
+    }
   });
 });
 
@@ -219,6 +254,22 @@ describe("/gaf/timberline-hdz-colors", () => {
     const swatches = page.locator("a[data-color-swatch]");
     expect(await swatches.count()).toBe(23);
     expect(await swatches.first().innerText()).toContain("Charcoal");
+    // Each swatch is a link (it works without JavaScript) announcing its dialog, named by its visible text first.
+    const charcoalSwatch = page.getByRole("link", { name: "Charcoal #3A3B3D, view color details", exact: true });
+    expect(await charcoalSwatch.count()).toBe(1);
+    expect(await charcoalSwatch.getAttribute("aria-haspopup")).toBe("dialog");
+    const named = await swatches.evaluateAll((links) =>
+      links.map((a) => ({
+        visible: (a as HTMLElement).innerText.replace(/\s+/g, " ").trim(),
+        label: a.getAttribute("aria-label") ?? "",
+        popup: a.getAttribute("aria-haspopup"),
+      })),
+    );
+    for (const { visible, label, popup } of named) {
+      expect(label, visible).toBe(`${visible}, view color details`);
+      expect(popup, visible).toBe("dialog");
+    }
+    for (const { label } of named.slice(0, 3)) expect(await page.getByRole("link", { name: label, exact: true }).count(), label).toBe(1);
 
     await page.waitForFunction(() => document.querySelector("[data-gaf-colors]")?.hasAttribute("data-gaf-enhanced"));
     const swatch = swatches.filter({ hasText: "Weathered Wood" });

@@ -16,8 +16,9 @@ import { NewTabNote } from "./gaf-page";
  *
  * DOM contract (tests, gaf.js): root `[data-gaf-colors]` (gaf.js sets
  * `data-gaf-enhanced`), swatch links `a[data-color-swatch]` with
- * `href="#color-<slug>"`, dialogs `dialog[data-color-dialog]`, close links
- * `[data-color-dialog-close]`.
+ * `href="#color-<slug>"` and `aria-haspopup="dialog"`, named by their visible
+ * text and what they open ("Charcoal #3A3B3D, view color details"), dialogs
+ * `dialog[data-color-dialog]`, close links `[data-color-dialog-close]`.
  */
 export function ColorSwatches({ colors }: { colors: PublicGafColor[] }) {
   const slugs = uniqueSlugs(colors.map((color) => color.name));
@@ -31,6 +32,7 @@ export function ColorSwatches({ colors }: { colors: PublicGafColor[] }) {
               href={`#color-${slugs[index]}`}
               data-color-swatch
               aria-haspopup="dialog"
+              aria-label={`${color.name} ${formatHex(color.hexColor)}, view color details`}
               className="group block rounded-xl border border-brand-cream-dark bg-white p-2 shadow-sm outline-none hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
             >
               <span

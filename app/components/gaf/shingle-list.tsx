@@ -5,17 +5,28 @@ import type { PublicGafShingle } from "~/domain/gaf/types";
 import { gafLinkClass, NewTabNote } from "./gaf-page";
 import { TextOrDash, TriStateMark } from "./mark";
 
+export interface ShingleListProps {
+  shingles: PublicGafShingle[];
+  /**
+   * Where "Learn More" leads for a shingle without an official URL: the
+   * manufacturer's shingles page (site setting manufacturer_partnership_url).
+   */
+  fallbackLearnMoreUrl: string;
+}
+
 /**
  * One card per shingle model (spec 1 §2): price tier and type badges, then
- * yes / no / unknown marks. DOM contract (tests): `article[data-shingle]`,
- * marks `[data-mark="yes|no|unknown"]`.
+ * yes / no / unknown marks, and a "Learn More" link on every card (the
+ * shingle's official page, or the manufacturer's shingles page). DOM contract
+ * (tests): `article[data-shingle]`, marks `[data-mark="yes|no|unknown"]`,
+ * `a[data-learn-more]`.
  */
-export function ShingleList({ shingles }: { shingles: PublicGafShingle[] }) {
+export function ShingleList({ shingles, fallbackLearnMoreUrl }: ShingleListProps) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {shingles.map((shingle) => (
         <li key={shingle.id} className="flex">
-          <ShingleCard shingle={shingle} />
+          <ShingleCard shingle={shingle} learnMoreUrl={shingle.officialUrl || fallbackLearnMoreUrl} />
         </li>
       ))}
     </ul>
@@ -31,7 +42,7 @@ function Feature({ term, children }: { term: string; children: React.ReactNode }
   );
 }
 
-function ShingleCard({ shingle }: { shingle: PublicGafShingle }) {
+function ShingleCard({ shingle, learnMoreUrl }: { shingle: PublicGafShingle; learnMoreUrl: string }) {
   const headingId = `shingle-${shingle.id}`;
   const tierLabel = priceTierLabel(shingle.priceTier);
   return (
@@ -75,15 +86,13 @@ function ShingleCard({ shingle }: { shingle: PublicGafShingle }) {
           <TriStateMark value={shingle.title24Compliant} />
         </Feature>
       </dl>
-      {shingle.officialUrl ? (
-        <p className="mt-4 border-t border-border pt-4">
-          <a href={shingle.officialUrl} className={gafLinkClass} target="_blank" rel="noopener noreferrer">
-            Learn More<span className="sr-only"> about {shingle.model}</span>
-            <ExternalLink className="size-4" aria-hidden="true" />
-            <NewTabNote />
-          </a>
-        </p>
-      ) : null}
+      <p className="mt-4 border-t border-border pt-4">
+        <a href={learnMoreUrl} data-learn-more className={gafLinkClass} target="_blank" rel="noopener noreferrer">
+          Learn More<span className="sr-only"> about {shingle.model}</span>
+          <ExternalLink className="size-4" aria-hidden="true" />
+          <NewTabNote />
+        </a>
+      </p>
     </article>
   );
 }

@@ -1,5 +1,8 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { clampRating, MAX_RATING, ratingLabel, reviewerInitials, reviewTimeLabel } from "~/domain/reviews/display";
+import { BlockSectionHeading } from "~/components/cms/block-parts";
+import { RatingStars, ReviewerAvatar } from "~/components/reviews/review-parts";
+import type { BlockContent } from "~/domain/cms/block-content";
+import { reviewTimeLabel } from "~/domain/reviews/display";
 import {
   nextPage,
   pageCount,
@@ -12,7 +15,6 @@ import {
 } from "~/domain/reviews/paging";
 import type { PublicReview } from "~/domain/reviews/types";
 import { cn } from "~/lib/cn";
-import { SectionHeading } from "./section-heading";
 
 /** Anchor of the section (spec 1 §2: /about#testimonials). */
 export const REVIEWS_SECTION_ID = "testimonials";
@@ -21,6 +23,8 @@ export const REVIEWS_PAGE_PARAM = "reviews";
 
 export interface ReviewsSectionProps {
   reviews: readonly PublicReview[];
+  /** The section's texts (CMS block `shared-reviews`); without it the heading is "Customer reviews". */
+  heading?: BlockContent<"text">;
   /** 0-based page shown first (from `?reviews=`, for visitors without JavaScript). */
   initialPage?: number;
   className?: string;
@@ -36,7 +40,7 @@ export interface ReviewsSectionProps {
  * and the page's loader renders that page: paging works either way, and there
  * is never a loading state because nothing loads in the browser.
  */
-export function ReviewsSection({ reviews, initialPage = 0, className }: ReviewsSectionProps) {
+export function ReviewsSection({ reviews, heading, initialPage = 0, className }: ReviewsSectionProps) {
   const pages = paginate(reviews, REVIEWS_PAGE_SIZE);
   const count = pageCount(reviews.length, REVIEWS_PAGE_SIZE);
   const current = wrapPage(initialPage, count);
@@ -48,9 +52,7 @@ export function ReviewsSection({ reviews, initialPage = 0, className }: ReviewsS
       className={cn("bg-brand-cream py-20 sm:py-24", className)}
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="testimonials-heading" eyebrow="Customer reviews" title="What our neighbors say about us">
-          <p>Real words from homeowners and businesses across central Ohio.</p>
-        </SectionHeading>
+        <BlockSectionHeading id="testimonials-heading" block={heading} fallbackTitle="Customer reviews" />
 
         {count === 0 ? (
           <p className="mx-auto mt-12 max-w-xl rounded-xl border border-brand-cream-dark bg-white px-6 py-10 text-center text-slate-700">
@@ -124,24 +126,10 @@ export function ReviewsSection({ reviews, initialPage = 0, className }: ReviewsS
 const pagerButtonClass =
   "inline-flex size-11 items-center justify-center rounded-full border border-slate-400 bg-white text-brand-navy shadow-xs transition-colors outline-none hover:border-brand-navy hover:bg-brand-navy hover:text-white focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2";
 
-/** A filled star (a compact path: up to 30 reviews x 5 stars are in the page's HTML). */
-function StarIcon({ className }: { className: string }) {
-  return (
-    <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className={cn("size-5 fill-current", className)}>
-      <path d="M10 1.5l2.6 5.4 5.9.8-4.3 4.1 1 5.9L10 14.9l-5.2 2.8 1-5.9-4.3-4.1 5.9-.8z" />
-    </svg>
-  );
-}
-
 function ReviewCard({ review }: { review: PublicReview }) {
-  const rating = clampRating(review.rating);
   return (
     <figure className="flex w-full flex-col rounded-xl border border-brand-cream-dark bg-white p-6 shadow-sm sm:p-7">
-      <div role="img" aria-label={ratingLabel(rating)} className="flex gap-0.5">
-        {Array.from({ length: MAX_RATING }, (_, i) => (
-          <StarIcon key={i} className={i < rating ? "text-amber-500" : "text-slate-300"} />
-        ))}
-      </div>
+      <RatingStars rating={review.rating} />
       {review.reviewText ? (
         <blockquote className="mt-4 flex-1 leading-relaxed text-slate-700">
           <p>&ldquo;{review.reviewText}&rdquo;</p>
@@ -150,12 +138,7 @@ function ReviewCard({ review }: { review: PublicReview }) {
         <div className="flex-1" />
       )}
       <figcaption className="mt-6 flex items-center gap-3 border-t border-slate-100 pt-5">
-        <span
-          aria-hidden="true"
-          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-navy text-sm font-bold tracking-wide text-white"
-        >
-          {reviewerInitials(review.reviewerName)}
-        </span>
+        <ReviewerAvatar name={review.reviewerName} />
         <span className="min-w-0">
           <span className="block truncate font-semibold text-brand-navy">{review.reviewerName}</span>
           <span className="block text-sm text-slate-600">{reviewTimeLabel(review.relativeTimeDescription)}</span>

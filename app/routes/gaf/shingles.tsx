@@ -5,11 +5,17 @@ import { ListNotice } from "~/components/gaf/list-notice";
 import { ShingleList } from "~/components/gaf/shingle-list";
 import { listActiveShingles } from "~/domain/gaf/list-active-shingles.server";
 import { siteOrigin } from "~/domain/seo/site-origin.server";
+import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
 
-/** /gaf/shingles: one card per active shingle model (spec 1 §2). */
+/**
+ * /gaf/shingles: one card per active shingle model (spec 1 §2). A shingle
+ * without an official URL links "Learn More" to the manufacturer's shingles
+ * page from the site settings.
+ */
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { shingles: await listActiveShingles(), origin: siteOrigin(request) };
+  const [shingles, settings] = await Promise.all([listActiveShingles(), getPublicSiteSettings()]);
+  return { shingles, manufacturerUrl: settings.partnership.manufacturerUrl, origin: siteOrigin(request) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs): Route.MetaDescriptors {
@@ -24,7 +30,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs): Route.MetaDescrip
 }
 
 export default function GafShingles({ loaderData }: Route.ComponentProps) {
-  const { shingles } = loaderData;
+  const { shingles, manufacturerUrl } = loaderData;
   return (
     <>
       <GafPageHeader eyebrow="Compare shingles" title="Find the right GAF shingle">
@@ -39,7 +45,7 @@ export default function GafShingles({ loaderData }: Route.ComponentProps) {
         ) : shingles.items.length === 0 ? (
           <ListNotice kind="empty">No shingles are listed right now.</ListNotice>
         ) : (
-          <ShingleList shingles={shingles.items} />
+          <ShingleList shingles={shingles.items} fallbackLearnMoreUrl={manufacturerUrl} />
         )}
       </GafPageBody>
     </>
