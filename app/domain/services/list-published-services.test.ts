@@ -24,4 +24,14 @@ describe("listPublishedServices", () => {
     expect(home).toHaveLength(6);
     expect(home[0]).toMatchObject({ title: "Residential Siding & Gutters", iconName: "Hammer" });
   });
+
+  it("for the home page: only the published featured services, in order", async () => {
+    await db().update(cmsServices).set({ isFeatured: false }).where(eq(cmsServices.slug, "inspection"));
+    await db().insert(cmsServices).values({ slug: "featured-draft", title: "Featured draft", description: "x", status: "draft", isFeatured: true, sortOrder: 0 });
+    await db().insert(cmsServices).values({ slug: "featured-archived", title: "Featured archived", description: "x", status: "archived", isFeatured: true, sortOrder: 0 });
+    const home = await listPublishedServices({ featuredOnly: true, limit: HOME_SERVICE_COUNT });
+    // siding-gutters was moved first above; gutter-guards (added above) is not featured.
+    expect(home.map((s) => s.slug)).toEqual(["siding-gutters", "insurance-claim", "storm-restoration", "roof-repair", "roof-replacement"]);
+    expect((await listPublishedServices()).map((s) => s.slug)).toContain("inspection");
+  });
 });

@@ -7,3 +7,18 @@ export interface ServiceSummary {
   description: string;
   iconName: ServiceIconName;
 }
+
+/** A service as the Services Manager lists it (every status). */
+export interface AdminService {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  iconName: ServiceIconName;
+  imageUrl: string | null;
+  isFeatured: boolean;
+  status: "draft" | "published" | "archived";
+  sortOrder: number;
+  /** ISO 8601. */
+  updatedAt: string;
+}

@@ -10,3 +10,21 @@ export interface TeamMemberProfile {
   imageUrl: string | null;
   imagePosition: ImagePosition;
 }
+
+/** A member as the Team Members screen lists them (every status). */
+export interface AdminTeamMember {
+  id: string;
+  slug: string;
+  name: string;
+  role: string;
+  bio: string;
+  imageUrl: string | null;
+  imagePosition: ImagePosition;
+  isLeadership: boolean;
+  /** e.g. { linkedin: "https://www.linkedin.com/in/..." } */
+  socialLinks: Record<string, string>;
+  status: "draft" | "published" | "archived";
+  sortOrder: number;
+  /** ISO 8601. */
+  updatedAt: string;
+}

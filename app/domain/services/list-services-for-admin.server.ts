@@ -1,0 +1,24 @@
+import { asc } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { cmsServices } from "~/db/schema";
+import type { AdminService } from "./types";
+
+/** Every service, whatever its status, in list order (spec 2 §7: by sort_order), for /admin/cms/services. */
+export async function listServicesForAdmin(): Promise<AdminService[]> {
+  const rows = await db()
+    .select({
+      id: cmsServices.id,
+      slug: cmsServices.slug,
+      title: cmsServices.title,
+      description: cmsServices.description,
+      iconName: cmsServices.iconName,
+      imageUrl: cmsServices.imageUrl,
+      isFeatured: cmsServices.isFeatured,
+      status: cmsServices.status,
+      sortOrder: cmsServices.sortOrder,
+      updatedAt: cmsServices.updatedAt,
+    })
+    .from(cmsServices)
+    .orderBy(asc(cmsServices.sortOrder), asc(cmsServices.title), asc(cmsServices.id));
+  return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
+}

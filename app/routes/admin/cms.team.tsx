@@ -1,0 +1,322 @@
+import { Medal, Plus, UserRound } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type { Route } from "./+types/cms.team";
+import { AdminData } from "~/components/admin/admin-data";
+import type { FieldSpec } from "~/components/admin/admin-form";
+import { AdminCount, AdminPage } from "~/components/admin/admin-page";
+import { BackLink } from "~/components/admin/back-link";
+import { CardGrid, ItemCard, ItemMenu, moveMenuActions, type MenuAction } from "~/components/admin/card-list";
+import { FormDialog } from "~/components/admin/form-dialog";
+import { EmptyState } from "~/components/admin/list-states";
+import { ListToolbar, useListFilter } from "~/components/admin/list-toolbar";
+import { CONTENT_STATUS_LABELS, StatusBadge } from "~/components/admin/status-badge";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { requireAdmin } from "~/domain/accounts/guards.server";
+import {
+  createTeamMemberSchema,
+  NEW_TEAM_MEMBER_DEFAULTS,
+  TEAM_BIO_MAX,
+  TEAM_NAME_MAX,
+  TEAM_ROLE_MAX,
+  TEAM_TEXT,
+  teamMemberActionSchema,
+  updateTeamMemberSchema,
+} from "~/domain/team/admin-schemas";
+import { IMAGE_POSITIONS, SOCIAL_LINKS, TEAM_MEMBER_STATUSES } from "~/domain/team/constants";
+import { createTeamMember } from "~/domain/team/create-team-member.server";
+import { deleteTeamMember } from "~/domain/team/delete-team-member.server";
+import { listTeamForAdmin } from "~/domain/team/list-team-for-admin.server";
+import { reorderTeamMembers } from "~/domain/team/reorder-team-members.server";
+import { setTeamMemberLeadership } from "~/domain/team/set-team-member-leadership.server";
+import { setTeamMemberPublished } from "~/domain/team/set-team-member-published.server";
+import { socialLinkFieldValues } from "~/domain/team/social-links";
+import type { AdminTeamMember } from "~/domain/team/types";
+import { updateTeamMember } from "~/domain/team/update-team-member.server";
+import { adminAction, adminLoad } from "~/lib/admin-action.server";
+import { cn } from "~/lib/cn";
+import { isHttpUrl } from "~/lib/text-fields";
+
+/**
+ * Team Members, /admin/cms/team (spec 2 §2): the Services Manager's layout
+ * for the team: search by name or role, status filter, the members as cards
+ * with status, photo and leadership, and a menu per card: Edit,
+ * Publish/Unpublish, Add to/Remove from Leadership, Move up/down, Delete
+ * after confirmation. /admin/cms/team/new is this screen with the add dialog
+ * open. The public pages show the published leaders (the home page, /about
+ * and /team, spec 1 §2), and follow each change at once.
+ */
+
+export { headers } from "./admin-headers";
+
+const TEAM_PATH = "/admin/cms/team";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { members: adminLoad(listTeamForAdmin, TEAM_TEXT.loadFailed) };
+}
+
+export const action = adminAction({
+  schema: teamMemberActionSchema,
+  intents: {
+    "create-team-member": { failure: TEAM_TEXT.saveFailed, run: (input, { tx }) => createTeamMember(tx, input) },
+    "update-team-member": { failure: TEAM_TEXT.saveFailed, run: (input, { tx }) => updateTeamMember(tx, input) },
+    "set-team-member-published": { failure: TEAM_TEXT.statusFailed, run: (input, { tx }) => setTeamMemberPublished(tx, input) },
+    "set-team-member-leadership": { failure: TEAM_TEXT.leadershipFailed, run: (input, { tx }) => setTeamMemberLeadership(tx, input) },
+    "delete-team-member": { failure: TEAM_TEXT.deleteFailed, run: (input, { tx }) => deleteTeamMember(tx, input) },
+    "reorder-team-members": { failure: TEAM_TEXT.reorderFailed, run: (input, { tx }) => reorderTeamMembers(tx, input) },
+  },
+});
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: TEAM_TEXT.title }, { name: "robots", content: "noindex" }];
+}
+
+const POSITION_LABELS: Record<(typeof IMAGE_POSITIONS)[number], string> = { center: "Center", top: "Top", bottom: "Bottom" };
+const POSITION_OPTIONS = IMAGE_POSITIONS.map((position) => ({ value: position, label: POSITION_LABELS[position] }));
+const POSITION_CLASS: Record<(typeof IMAGE_POSITIONS)[number], string> = { center: "object-center", top: "object-top", bottom: "object-bottom" };
+const STATUS_OPTIONS = TEAM_MEMBER_STATUSES.map((status) => ({ value: status, label: CONTENT_STATUS_LABELS[status] }));
+/** The status filter (spec 2 §2): All, Published, Draft, Archived. */
+const FILTER_OPTIONS = [{ value: "", label: "All" }, ...(["published", "draft", "archived"] as const).map((status) => ({ value: status, label: CONTENT_STATUS_LABELS[status] }))];
+
+const COMMON_FIELDS: readonly FieldSpec[] = [
+  { name: "name", label: "Name", kind: "text", required: true, maxLength: TEAM_NAME_MAX },
+  { name: "role", label: "Role", kind: "text", required: true, maxLength: TEAM_ROLE_MAX },
+  { name: "bio", label: "Bio", kind: "textarea", required: true, maxLength: TEAM_BIO_MAX },
+  {
+    name: "imageUrl",
+    label: "Image URL",
+    kind: "url",
+    maxLength: 2000,
+    placeholder: "https://...",
+    hint: "Optional. A full web address (https://...) or a path on this site (/images/...).",
+  },
+  { name: "imagePosition", label: "Image position", kind: "select", options: POSITION_OPTIONS, hint: "The part of the photo kept when it is cropped." },
+  { name: "isLeadership", label: "Leadership (shown on the website when published)", kind: "checkbox", wide: true },
+  ...SOCIAL_LINKS.map((link): FieldSpec => ({ name: link.field, label: `${link.label} URL`, kind: "url", maxLength: 2000, placeholder: "https://..." })),
+];
+
+const ADD_FIELDS = COMMON_FIELDS;
+const EDIT_FIELDS: readonly FieldSpec[] = [
+  ...COMMON_FIELDS,
+  { name: "status", label: "Status", kind: "select", options: STATUS_OPTIONS, hint: "Only published members are on the website." },
+];
+
+const NEW_VALUES: Record<string, string> = { ...NEW_TEAM_MEMBER_DEFAULTS };
+
+function formValues(member: AdminTeamMember): Record<string, string> {
+  return {
+    name: member.name,
+    role: member.role,
+    bio: member.bio,
+    imageUrl: member.imageUrl ?? "",
+    imagePosition: member.imagePosition,
+    isLeadership: member.isLeadership ? "on" : "",
+    ...socialLinkFieldValues(member.socialLinks),
+    status: member.status,
+  };
+}
+
+export default function TeamMembers({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // /admin/cms/team/new: the same screen with the add dialog open; closing it returns to the list.
+  const adding = /\/new\/?$/.test(location.pathname);
+  const [addOpen, setAddOpen] = useState(adding);
+  useEffect(() => {
+    if (adding) setAddOpen(true);
+  }, [adding]);
+  const onAddOpenChange = (open: boolean) => {
+    setAddOpen(open);
+    if (!open && adding) void navigate(TEAM_PATH, { replace: true });
+  };
+
+  const addDialog = (
+    <FormDialog
+      open={addOpen}
+      onOpenChange={onAddOpenChange}
+      title="Add Team Member"
+      description="A new member starts as a draft: publish them to show them on the website."
+      trigger={
+        <Button type="button">
+          <Plus aria-hidden="true" />
+          Add Team Member
+        </Button>
+      }
+      schema={createTeamMemberSchema}
+      intent="create-team-member"
+      fields={ADD_FIELDS}
+      values={NEW_VALUES}
+      submitLabel="Add Team Member"
+    />
+  );
+
+  return (
+    <AdminPage
+      title={TEAM_TEXT.title}
+      count={<AdminCount resolve={loaderData.members} count={(members) => members.length} />}
+      description="The website shows the published members of the leadership, on the home, About and Team pages."
+      links={<BackLink to="/admin/cms">Back to Content Management</BackLink>}
+      action={addDialog}
+    >
+      <AdminData resolve={loaderData.members} loadingText={TEAM_TEXT.loading}>
+        {(members) => <MemberList members={members} onAdd={() => setAddOpen(true)} />}
+      </AdminData>
+    </AdminPage>
+  );
+}
+
+function MemberList({ members, onAdd }: { members: AdminTeamMember[]; onAdd: () => void }) {
+  const list = useListFilter(members, { text: (m) => [m.name, m.role], filters: { status: (m) => m.status } });
+  const [editing, setEditing] = useState<AdminTeamMember | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
+
+  if (members.length === 0) {
+    return (
+      <EmptyState
+        action={
+          <Button type="button" onClick={onAdd}>
+            <Plus aria-hidden="true" />
+            {TEAM_TEXT.addFirst}
+          </Button>
+        }
+      >
+        {TEAM_TEXT.empty}
+      </EmptyState>
+    );
+  }
+
+  const allIds = members.map((m) => m.id);
+  const shownIds = list.items.map((m) => m.id);
+  return (
+    <div className="grid gap-4">
+      <ListToolbar
+        search={{ label: "Search team members", placeholder: "Search by name or role", ...list.search }}
+        filters={[{ label: "Status", options: FILTER_OPTIONS, ...list.filter("status") }]}
+        shown={list.items.length}
+        total={members.length}
+      />
+      {list.items.length === 0 ? (
+        <EmptyState
+          action={
+            <Button type="button" variant="outline" onClick={list.clear}>
+              Clear search and filter
+            </Button>
+          }
+        >
+          {TEAM_TEXT.noMatch}
+        </EmptyState>
+      ) : (
+        <CardGrid label="Team members">
+          {list.items.map((member) => (
+            <MemberCard
+              key={member.id}
+              member={member}
+              actions={[
+                {
+                  label: "Edit",
+                  onSelect: () => {
+                    setEditing(member);
+                    setEditOpen(true);
+                  },
+                },
+                ...cardActions(member),
+                ...moveMenuActions(member.id, { allIds, shownIds, intent: "reorder-team-members" }),
+                {
+                  label: "Delete",
+                  intent: "delete-team-member",
+                  fields: { id: member.id },
+                  confirm: { what: "team member", detail: `${member.name} will be deleted and removed from the website. This cannot be undone.` },
+                },
+              ]}
+            />
+          ))}
+        </CardGrid>
+      )}
+      {editing && (
+        <FormDialog
+          key={editing.id}
+          open={editOpen}
+          onOpenChange={setEditOpen}
+          title="Edit Team Member"
+          schema={updateTeamMemberSchema}
+          intent="update-team-member"
+          fields={EDIT_FIELDS}
+          values={formValues(editing)}
+          hidden={{ id: editing.id }}
+          submitLabel="Update Team Member"
+        />
+      )}
+    </div>
+  );
+}
+
+/** Publish/Unpublish and Add to/Remove from Leadership of a card's menu. */
+function cardActions(member: AdminTeamMember): MenuAction[] {
+  const published = member.status === "published";
+  return [
+    { label: published ? "Unpublish" : "Publish", intent: "set-team-member-published", fields: { id: member.id, published: published ? "false" : "true" } },
+    {
+      label: member.isLeadership ? "Remove from Leadership" : "Add to Leadership",
+      intent: "set-team-member-leadership",
+      fields: { id: member.id, leadership: member.isLeadership ? "false" : "true" },
+    },
+  ];
+}
+
+function MemberCard({ member, actions }: { member: AdminTeamMember; actions: MenuAction[] }) {
+  // Saved links are http(s) URLs (the form checks); anything else written by other means is not a link here.
+  const links = SOCIAL_LINKS.filter((link) => isHttpUrl(member.socialLinks[link.key] ?? ""));
+  return (
+    <ItemCard
+      data-item={member.name}
+      title={member.name}
+      media={
+        member.imageUrl ? (
+          <img
+            src={member.imageUrl}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className={cn("h-48 w-full bg-slate-100 object-cover", POSITION_CLASS[member.imagePosition])}
+          />
+        ) : (
+          <span aria-hidden="true" className="flex h-48 w-full items-center justify-center bg-slate-100 text-slate-400">
+            <UserRound className="size-16" />
+          </span>
+        )
+      }
+      menu={<ItemMenu itemName={member.name} actions={actions} />}
+      badges={
+        <>
+          <StatusBadge status={member.status} />
+          {member.isLeadership && (
+            <Badge variant="secondary">
+              <Medal aria-hidden="true" />
+              Leadership
+            </Badge>
+          )}
+        </>
+      }
+    >
+      <p className="text-sm font-semibold text-brand-red">{member.role}</p>
+      <p className="line-clamp-3 text-sm whitespace-pre-line text-slate-700">{member.bio}</p>
+      {member.status === "published" && !member.isLeadership && (
+        <p className="text-xs text-slate-600">Not on the website: it shows the members of the leadership.</p>
+      )}
+      {links.length > 0 && (
+        <ul aria-label={`Links of ${member.name}`} className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
+          {links.map((link) => (
+            <li key={link.key}>
+              <a href={member.socialLinks[link.key]} target="_blank" rel="noopener noreferrer" className="text-brand-navy underline underline-offset-2">
+                {link.label}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ItemCard>
+  );
+}
