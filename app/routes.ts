@@ -47,5 +47,19 @@ export default [
     route("leads/export.csv", "routes/admin/leads.export[.]csv.ts"),
     route("leads/:id", "routes/admin/leads.$id.tsx"),
     route("leads/:id/attachments/:attachmentId", "routes/admin/leads.$id.attachments.$attachmentId.ts"),
+    // Reviews shown on the public pages (spec 2 §2 "Review management").
+    route("reviews", "routes/admin/reviews.tsx"),
+    // GAF portal configuration (the admin screen kit: app/components/admin, app/lib/admin-action.server.ts).
+    route("gaf-config", "routes/admin/gaf-config.tsx"),
+    // Content management hub (spec 2 §2: the four managers, status overview, recent changes) and Page Content.
+    route("cms", "routes/admin/cms.tsx"),
+    route("cms/pages", "routes/admin/cms.pages.tsx"),
+    // The public pages as staff will see them, drafts included (never cached, noindex); no key: the home page.
+    route("cms/pages/preview/:pageKey?", "routes/admin/cms.pages.preview.tsx"),
+    // Content management: Services Manager and Team Members (spec 2 §2); ".../new" opens the add dialog.
+    route("cms/services", "routes/admin/cms.services.tsx"),
+    route("cms/services/new", "routes/admin/cms.services.new.tsx"),
+    route("cms/team", "routes/admin/cms.team.tsx"),
+    route("cms/team/new", "routes/admin/cms.team.new.tsx"),
   ]),
 ] satisfies RouteConfig;

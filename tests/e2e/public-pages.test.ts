@@ -74,6 +74,8 @@ async function withoutJavaScript<T>(run: (page: Page) => Promise<T>, viewport = 
   }
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 const visibleReviewers = (page: Page) =>
   page.locator("#testimonials figure:visible figcaption span.font-semibold").allInnerTexts();
 
@@ -185,6 +187,52 @@ describe("home", () => {
     const form = page.locator("#inspection-form");
     expect(await form.getByRole("heading", { name: "Request Your Free Inspection" }).count()).toBe(1);
     expect(await form.getByRole("link", { name: /\(614\) 555-0147/ }).getAttribute("href")).toBe("tel:+16145550147");
+  });
+
+  test("the badges are links that announce their dialog, named by their visible text and then what they open", async () => {
+    const page = await openPage("/");
+    const accreditation = page.getByRole("link", {
+      name: /^A\+ rating\s+Better Business Bureau accredited\s+View details of our accreditation$/,
+    });
+    const certification = page.getByRole("link", { name: /^GAF Certified Contractor\s+Factory-trained crews\s+View badge in full size$/ });
+    for (const [badge, id] of [
+      [accreditation, "accreditation"],
+      [certification, "certification"],
+    ] as const) {
+      expect(await badge.count(), id).toBe(1);
+      // A link, so it works without JavaScript (#<id> shows the dialog), that says it opens a dialog.
+      expect(await badge.getAttribute("aria-haspopup"), id).toBe("dialog");
+      expect(await badge.getAttribute("href"), id).toBe(`#${id}`);
+    }
+
+    // Every dialog opener on the page: a link (or button) announcing a dialog that exists, whose
+    // accessible name starts with its visible text (WCAG 2.5.3, label in name).
+    const openers = await page.locator("[data-dialog-open]").evaluateAll((elements) =>
+      elements.map((el) => {
+        // What people see: the text without screen-reader-only parts.
+        const hidden = [...el.querySelectorAll<HTMLElement>(".sr-only")];
+        for (const part of hidden) part.style.display = "none";
+        const visible = (el as HTMLElement).innerText.replace(/\s+/g, " ").trim();
+        for (const part of hidden) part.style.display = "";
+        return {
+          tag: el.tagName,
+          target: el.getAttribute("data-dialog-open") ?? "",
+          popup: el.getAttribute("aria-haspopup"),
+          visible,
+          dialog: document.getElementById(el.getAttribute("data-dialog-open") ?? "")?.tagName,
+        };
+      }),
+    );
+    expect(openers.map((o) => o.target)).toEqual(["accreditation", "certification"]);
+    expect(openers.map((o) => o.visible)).toEqual(["A+ rating Better Business Bureau accredited View details", "GAF Certified Contractor Factory-trained crews View badge"]);
+    for (const opener of openers) {
+      expect(opener.dialog, opener.target).toBe("DIALOG");
+      expect(opener.popup, opener.target).toBe("dialog");
+      const role = opener.tag === "A" ? "link" : "button";
+      const startsWithVisibleText = new RegExp(`^${escapeRegExp(opener.visible).replace(/ /g, "\\s+")}\\b`);
+      const named = page.getByRole(role, { name: startsWithVisibleText }).and(page.locator(`[data-dialog-open="${opener.target}"]`));
+      expect(await named.count(), `${opener.target}: "${opener.visible}"`).toBe(1);
+    }
   });
 
   test("the accreditation badge opens a modal with the settings' details; Escape, Close and the backdrop close it", async () => {

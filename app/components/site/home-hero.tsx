@@ -1,8 +1,13 @@
-import { Maximize2, Medal, Phone, ShieldCheck } from "lucide-react";
+import { Maximize2, Phone, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
+import { BlockIntro, blockTitle } from "~/components/cms/block-parts";
+import { ContentIcon } from "~/components/cms/content-icon";
+import { RichText } from "~/components/cms/rich-text";
 import { buttonVariants } from "~/components/ui/button";
+import type { BlockContent } from "~/domain/cms/block-content";
 import { ACCREDITATION_BADGE_IMAGE_URL } from "~/domain/site-settings/defaults";
 import type { PublicSiteSettings } from "~/domain/site-settings/types";
+import { cn } from "~/lib/cn";
 import { ACCREDITATION_DIALOG_ID } from "./accreditation-dialog";
 import { CERTIFICATION_DIALOG_ID } from "./certification-dialog";
 import { INSPECTION_FORM_HREF } from "./nav-links";
@@ -10,7 +15,11 @@ import { INSPECTION_FORM_HREF } from "./nav-links";
 export const HERO_IMAGE_URL = "/images/hero/roof-hero.svg";
 
 export interface HomeHeroProps {
-  settings: Pick<PublicSiteSettings, "businessName" | "phone" | "phoneHref" | "veteranFacts" | "certification" | "accreditation">;
+  settings: Pick<PublicSiteSettings, "businessName" | "phone" | "phoneHref" | "certification" | "accreditation">;
+  /** Eyebrow, `<h1>` and intro (CMS block `home-hero`); without it the `<h1>` is the business name. */
+  hero?: BlockContent<"text">;
+  /** The fact cards before the two badges (CMS block `home-hero-facts`). */
+  facts?: BlockContent<"feature_grid">;
 }
 
 /** Id of the hero's heading: the no-JavaScript dialogs' "Close" links return here. */
@@ -28,10 +37,14 @@ const badgeCardClass =
  *
  * Its two badges open dialogs (the page renders AccreditationDialog and
  * CertificationDialog; app/enhance/dialogs.js opens them). They are links to
- * `#<dialog id>`, so without JavaScript they still show the details.
+ * `#<dialog id>`, so without JavaScript they still show the details, with
+ * aria-haspopup="dialog"; their accessible name is their visible text
+ * followed by what they open ("A+ rating Better Business Bureau accredited
+ * View details of our accreditation").
  */
-export function HomeHero({ settings }: HomeHeroProps) {
-  const { accreditation, certification, veteranFacts } = settings;
+export function HomeHero({ settings, hero, facts }: HomeHeroProps) {
+  const { accreditation, certification } = settings;
+  const { eyebrow, title } = blockTitle(hero, settings.businessName);
   return (
     <section aria-labelledby={HERO_HEADING_ID} className="relative isolate overflow-hidden bg-brand-navy-dark text-white">
       <img
@@ -49,20 +62,22 @@ export function HomeHero({ settings }: HomeHeroProps) {
       />
       <div className="mx-auto max-w-7xl px-4 pt-[calc(var(--header-height)+3.5rem)] pb-16 sm:px-6 sm:pb-20 lg:px-8 lg:pt-[calc(var(--header-height)+6rem)] lg:pb-28">
         <div className="max-w-3xl">
-          <p className="inline-flex items-center gap-2 rounded-full border border-white/25 bg-white/10 px-3.5 py-1.5 text-sm font-semibold text-white">
-            <ShieldCheck className="size-4 text-red-300" aria-hidden="true" />
-            Veteran-Owned &amp; Operated
-          </p>
+          {eyebrow && (
+            <p className="inline-flex items-center gap-2 rounded-full border border-white/25 bg-white/10 px-3.5 py-1.5 text-sm font-semibold text-white">
+              <ShieldCheck className="size-4 text-red-300" aria-hidden="true" />
+              {eyebrow}
+            </p>
+          )}
           <h1
             id={HERO_HEADING_ID}
-            className="mt-6 text-4xl leading-[1.1] font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+            className={cn(
+              "text-4xl leading-[1.1] font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl",
+              eyebrow && "mt-6",
+            )}
           >
-            Veteran-owned roofing you can trust across central Ohio
+            {title}
           </h1>
-          <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-200 sm:text-xl">
-            Free inspections, storm restoration, insurance-claim support, repairs and full replacements — handled with
-            the discipline and integrity we learned in uniform.
-          </p>
+          <BlockIntro block={hero} className="mt-6 max-w-xl text-lg leading-relaxed text-slate-200 sm:text-xl" />
           <div className="mt-10 flex flex-col gap-4 sm:flex-row sm:items-center">
             <Link to={INSPECTION_FORM_HREF} className={buttonVariants({ variant: "brand", size: "lg" })}>
               Schedule Free Inspection
@@ -78,24 +93,21 @@ export function HomeHero({ settings }: HomeHeroProps) {
         </div>
 
         <ul className="mt-12 grid max-w-4xl grid-cols-2 gap-3 sm:gap-4 lg:mt-20 lg:grid-cols-4">
-          <li>
-            <div className={factCardClass}>
-              <Medal className="mt-0.5 size-5 shrink-0 text-red-300" aria-hidden="true" />
-              <p className="leading-snug">
-                <span className="block font-bold text-white">{veteranFacts.activeDutyYears} years</span>
-                <span className="text-[0.8125rem] text-slate-300 sm:text-sm">of active-duty service</span>
-              </p>
-            </div>
-          </li>
-          <li>
-            <div className={factCardClass}>
-              <ShieldCheck className="mt-0.5 size-5 shrink-0 text-red-300" aria-hidden="true" />
-              <p className="leading-snug">
-                <span className="block font-bold text-white">{veteranFacts.combatDeploymentMonths} months</span>
-                <span className="text-[0.8125rem] text-slate-300 sm:text-sm">of combat deployments</span>
-              </p>
-            </div>
-          </li>
+          {facts?.features.map((fact, index) => (
+            <li key={index}>
+              <div className={factCardClass}>
+                <ContentIcon name={fact.icon} fallback="Medal" className="mt-0.5 size-5 shrink-0 text-red-300" />
+                <p className="leading-snug">
+                  <span className="block font-bold text-white">
+                    <RichText text={fact.title} />
+                  </span>
+                  <span className="text-[0.8125rem] text-slate-300 sm:text-sm">
+                    <RichText text={fact.description} />
+                  </span>
+                </p>
+              </div>
+            </li>
+          ))}
           <li>
             <a
               href={`#${ACCREDITATION_DIALOG_ID}`}
@@ -116,6 +128,7 @@ export function HomeHero({ settings }: HomeHeroProps) {
                 <span className="block text-[0.8125rem] text-slate-300 sm:text-sm">{accreditation.bureauName} accredited</span>
                 <span className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-red-200 group-hover:underline">
                   View details
+                  <span className="sr-only"> of our accreditation</span>
                   <Maximize2 className="size-3" aria-hidden="true" />
                 </span>
               </span>
@@ -141,6 +154,7 @@ export function HomeHero({ settings }: HomeHeroProps) {
                 <span className="block text-[0.8125rem] text-slate-300 sm:text-sm">Factory-trained crews</span>
                 <span className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-red-200 group-hover:underline">
                   View badge
+                  <span className="sr-only"> in full size</span>
                   <Maximize2 className="size-3" aria-hidden="true" />
                 </span>
               </span>

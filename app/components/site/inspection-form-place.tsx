@@ -1,5 +1,8 @@
 import { Clock } from "lucide-react";
+import { BlockIntro, blockTitle } from "~/components/cms/block-parts";
+import { RichText } from "~/components/cms/rich-text";
 import { InspectionForm } from "~/components/leads/inspection-form";
+import type { BlockContent } from "~/domain/cms/block-content";
 import type { PublicSiteSettings } from "~/domain/site-settings/types";
 import { cn } from "~/lib/cn";
 import { formatDays, formatTime } from "./format";
@@ -14,7 +17,14 @@ export interface InspectionFormPlaceProps {
   settings: ContactSettings;
   /** Unique per page; the main place keeps the default "inspection-form". */
   id?: string;
-  title?: string;
+  /**
+   * The texts: for the `section` variant the CMS block `shared-inspection`
+   * (eyebrow, heading, intro, and its first card's title and text over the
+   * form); for the `card` variant a text block (heading and paragraphs).
+   * Without it the heading is "Request Your Free Inspection": the form is
+   * always there for every "Schedule Inspection" link.
+   */
+  block?: BlockContent<"card_grid"> | BlockContent<"text">;
   /** `section`: a full-width page section; `card`: a compact card (the /about hero). */
   variant?: "section" | "card";
   className?: string;
@@ -27,11 +37,13 @@ export interface InspectionFormPlaceProps {
 export function InspectionFormPlace({
   settings,
   id = INSPECTION_FORM_ID,
-  title = INSPECTION_FORM_TITLE,
+  block,
   variant = "section",
   className,
 }: InspectionFormPlaceProps) {
   const headingId = `${id}-heading`;
+  const { eyebrow, title } = blockTitle(block, INSPECTION_FORM_TITLE);
+  const formCard = block && "cards" in block ? block.cards[0] : undefined;
 
   if (variant === "card") {
     return (
@@ -43,9 +55,7 @@ export function InspectionFormPlace({
         <h2 id={headingId} className="text-2xl font-extrabold tracking-tight text-brand-navy">
           {title}
         </h2>
-        <p className="mt-2 leading-relaxed text-slate-600">
-          Free, no-obligation roof inspections across central Ohio. Call or email and we&rsquo;ll set a time that suits you.
-        </p>
+        <BlockIntro block={block} className="mt-2 leading-relaxed text-slate-600" />
         <InspectionForm formId={id} settings={settings} className="mt-6" />
       </section>
     );
@@ -55,14 +65,11 @@ export function InspectionFormPlace({
     <section id={id} aria-labelledby={headingId} className={cn("bg-brand-navy py-20 text-white sm:py-24", className)}>
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16 lg:px-8">
         <div>
-          <p className="text-sm font-bold tracking-[0.18em] text-red-300 uppercase">Free &amp; no obligation</p>
-          <h2 id={headingId} className="mt-3 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
+          {eyebrow && <p className="mb-3 text-sm font-bold tracking-[0.18em] text-red-300 uppercase">{eyebrow}</p>}
+          <h2 id={headingId} className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
             {title}
           </h2>
-          <p className="mt-4 text-lg leading-relaxed text-slate-200">
-            A certified inspector checks your roof, attic ventilation and gutters, photographs what we find and walks you
-            through it. If there is storm damage, we explain your insurance options before you call your carrier.
-          </p>
+          <BlockIntro block={block} className="mt-4 text-lg leading-relaxed text-slate-200" />
           {settings.openingHours.length > 0 && (
             <div className="mt-8 flex gap-3 text-slate-200">
               <Clock className="mt-0.5 size-5 shrink-0 text-red-300" aria-hidden="true" />
@@ -80,9 +87,17 @@ export function InspectionFormPlace({
           )}
         </div>
         <div className="rounded-2xl bg-white p-6 text-foreground shadow-xl sm:p-8">
-          <p className="text-lg font-bold text-brand-navy">Book your inspection with {settings.businessName}</p>
-          <p className="mt-2 text-slate-600">Tell us your address and what you&rsquo;ve noticed — we&rsquo;ll take it from there.</p>
-          <InspectionForm formId={id} settings={settings} className="mt-6" />
+          {formCard && (
+            <>
+              <p className="text-lg font-bold text-brand-navy">
+                <RichText text={formCard.title} />
+              </p>
+              <p className="mt-2 text-slate-600">
+                <RichText text={formCard.text} />
+              </p>
+            </>
+          )}
+          <InspectionForm formId={id} settings={settings} className={formCard ? "mt-6" : undefined} />
         </div>
       </div>
     </section>

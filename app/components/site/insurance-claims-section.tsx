@@ -1,46 +1,47 @@
-import { ClipboardCheck, FileText, HardHat, Phone } from "lucide-react";
+import { Phone } from "lucide-react";
 import { Link } from "react-router";
+import { BlockSectionHeading } from "~/components/cms/block-parts";
+import { ContentIcon } from "~/components/cms/content-icon";
+import { RichText } from "~/components/cms/rich-text";
 import { buttonVariants } from "~/components/ui/button";
+import type { BlockContent } from "~/domain/cms/block-content";
 import { INSPECTION_FORM_HREF } from "./nav-links";
-import { SectionHeading } from "./section-heading";
 
-const STEPS = [
-  {
-    icon: ClipboardCheck,
-    title: "Free damage inspection",
-    text: "We document hail, wind and storm damage with photos and measurements your insurer can use.",
-  },
-  {
-    icon: FileText,
-    title: "Help with your claim",
-    text: "We walk you through the paperwork and meet your adjuster on site so nothing gets missed.",
-  },
-  {
-    icon: HardHat,
-    title: "Restoration done right",
-    text: "Once approved, our crews repair or replace your roof to manufacturer standards.",
-  },
-];
+export interface InsuranceClaimsSectionProps {
+  /** Heading, intro and the steps (CMS block `home-insurance`). */
+  block: BlockContent<"card_grid">;
+  phone: string;
+  phoneHref: string;
+}
 
-/** Insurance-claims block of the home page (spec 1 §2), with its "Schedule Free Inspection" button. */
-export function InsuranceClaimsSection({ phone, phoneHref }: { phone: string; phoneHref: string }) {
+/** Insurance-claims block of the home page (spec 1 §2): numbered steps, and its "Schedule Free Inspection" button. */
+export function InsuranceClaimsSection({ block, phone, phoneHref }: InsuranceClaimsSectionProps) {
   return (
     <section aria-labelledby="insurance-heading" className="bg-brand-navy py-20 text-white sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="insurance-heading" eyebrow="Insurance claims" title="Storm damage? We'll guide you through your claim" tone="light">
-          <p>Dealing with an insurance company after a storm is stressful. We make it simple — and it starts with a free inspection.</p>
-        </SectionHeading>
+        <BlockSectionHeading id="insurance-heading" block={block} fallbackTitle="Insurance claims" tone="light" />
         <ol className="mt-14 grid gap-6 md:grid-cols-3">
-          {STEPS.map(({ icon: Icon, title, text }, index) => (
-            <li key={title} className="rounded-xl border border-white/15 bg-white/5 p-7">
+          {block.cards.map((card, index) => (
+            <li key={index} className="rounded-xl border border-white/15 bg-white/5 p-7">
               <div className="flex items-center gap-4">
                 <span className="flex size-12 items-center justify-center rounded-lg bg-brand-red text-white">
-                  <Icon className="size-6" aria-hidden="true" />
+                  <ContentIcon name={card.icon} fallback="CheckCircle" className="size-6" />
                 </span>
                 <span className="text-sm font-bold tracking-widest text-slate-300 uppercase">Step {index + 1}</span>
               </div>
-              <h3 className="mt-5 text-xl font-bold">{title}</h3>
-              <p className="mt-2 leading-relaxed text-slate-200">{text}</p>
+              <h3 className="mt-5 text-xl font-bold">
+                <RichText text={card.title} />
+              </h3>
+              <p className="mt-2 leading-relaxed text-slate-200">
+                <RichText text={card.text} />
+              </p>
+              {card.link && (
+                <p className="mt-3">
+                  <a href={card.link.href} className="font-semibold text-white underline underline-offset-4">
+                    <RichText text={card.link.label} />
+                  </a>
+                </p>
+              )}
             </li>
           ))}
         </ol>

@@ -2,8 +2,9 @@ import type * as React from "react";
 import { cn } from "~/lib/cn";
 
 export interface PageHeroProps {
-  eyebrow: string;
-  title: string;
+  /** Omitted when empty. */
+  eyebrow?: React.ReactNode;
+  title: React.ReactNode;
   /** Id of the `<h1>`, for `aria-labelledby`. */
   id?: string;
   children?: React.ReactNode;
@@ -27,8 +28,8 @@ export function PageHero({ eyebrow, title, id = "page-title", children, aside, c
         )}
       >
         <div className="max-w-3xl">
-          <p className="text-sm font-bold tracking-[0.18em] text-red-300 uppercase">{eyebrow}</p>
-          <h1 id={id} className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
+          {eyebrow && <p className="mb-3 text-sm font-bold tracking-[0.18em] text-red-300 uppercase">{eyebrow}</p>}
+          <h1 id={id} className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
             {title}
           </h1>
           {children && <div className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-200">{children}</div>}

@@ -3,8 +3,9 @@ import type * as React from "react";
 
 export interface SectionHeadingProps {
   id: string;
-  eyebrow: string;
-  title: string;
+  /** Omitted when empty. */
+  eyebrow?: React.ReactNode;
+  title: React.ReactNode;
   children?: React.ReactNode;
   /** Light text for dark (navy) sections. */
   tone?: "light" | "dark";
@@ -15,18 +16,20 @@ export interface SectionHeadingProps {
 export function SectionHeading({ id, eyebrow, title, children, tone = "dark", align = "center" }: SectionHeadingProps) {
   return (
     <div className={clsx("max-w-2xl", align === "center" && "mx-auto text-center")}>
-      <p
-        className={clsx(
-          "text-sm font-bold tracking-[0.18em] uppercase",
-          tone === "dark" ? "text-brand-red" : "text-red-300",
-        )}
-      >
-        {eyebrow}
-      </p>
+      {eyebrow && (
+        <p
+          className={clsx(
+            "mb-3 text-sm font-bold tracking-[0.18em] uppercase",
+            tone === "dark" ? "text-brand-red" : "text-red-300",
+          )}
+        >
+          {eyebrow}
+        </p>
+      )}
       <h2
         id={id}
         className={clsx(
-          "mt-3 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl",
+          "text-3xl font-extrabold tracking-tight text-balance sm:text-4xl",
           tone === "dark" ? "text-brand-navy" : "text-white",
         )}
       >

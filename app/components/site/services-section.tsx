@@ -1,7 +1,8 @@
 import { ArrowRight, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { BlockSectionHeading } from "~/components/cms/block-parts";
 import { buttonVariants } from "~/components/ui/button";
-import { SectionHeading } from "./section-heading";
+import type { BlockContent } from "~/domain/cms/block-content";
 import { ServiceIcon } from "./service-icon";
 
 export interface ServiceCardData {
@@ -13,6 +14,8 @@ export interface ServiceCardData {
 
 export interface ServicesSectionProps {
   services: ServiceCardData[];
+  /** The section's texts (CMS block `shared-services`); without it the heading is "Our services". */
+  heading?: BlockContent<"text">;
   phone: string;
   phoneHref: string;
   /** The link to /services (off on /services itself). */
@@ -20,16 +23,11 @@ export interface ServicesSectionProps {
 }
 
 /** The services grid of the home page (spec 1 §2: six cards, from cms_services) and of /services (all of them). */
-export function ServicesSection({ services, phone, phoneHref, showAllServicesLink = true }: ServicesSectionProps) {
+export function ServicesSection({ services, heading, phone, phoneHref, showAllServicesLink = true }: ServicesSectionProps) {
   return (
     <section id="services" aria-labelledby="services-heading" className="bg-brand-cream py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="services-heading" eyebrow="What we do" title="Roofing services done right the first time">
-          <p>
-            Whether a storm just rolled through or your roof is simply showing its age, our crews handle every step
-            — from the first inspection to the final nail.
-          </p>
-        </SectionHeading>
+        <BlockSectionHeading id="services-heading" block={heading} fallbackTitle="Our services" />
 
         {services.length > 0 ? (
           <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

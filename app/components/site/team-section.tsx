@@ -1,13 +1,16 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { BlockSectionHeading } from "~/components/cms/block-parts";
 import { buttonVariants } from "~/components/ui/button";
+import type { BlockContent } from "~/domain/cms/block-content";
 import type { TeamMemberProfile } from "~/domain/team/types";
 import { cn } from "~/lib/cn";
-import { SectionHeading } from "./section-heading";
 import { TeamPhoto } from "./team-photo";
 
 export interface TeamSectionProps {
   members: readonly TeamMemberProfile[];
+  /** The section's texts (CMS block `shared-team`); without it the heading is "Our leadership". */
+  heading?: BlockContent<"text">;
   className?: string;
 }
 
@@ -15,13 +18,11 @@ export interface TeamSectionProps {
  * The leadership block of the home page (anchor #team, spec 1 §2) and of
  * /about: the founders' name, role and biography, and a link to /team.
  */
-export function TeamSection({ members, className }: TeamSectionProps) {
+export function TeamSection({ members, heading, className }: TeamSectionProps) {
   return (
     <section id="team" aria-labelledby="team-heading" className={cn("bg-white py-20 sm:py-24", className)}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="team-heading" eyebrow="Our leadership" title="Veterans leading every job">
-          <p>The founders who answer for every roof we build — the same way they answered for their teams in uniform.</p>
-        </SectionHeading>
+        <BlockSectionHeading id="team-heading" block={heading} fallbackTitle="Our leadership" />
 
         {members.length > 0 ? (
           <ul className="mt-14 grid gap-6 lg:grid-cols-3">

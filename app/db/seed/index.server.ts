@@ -2,7 +2,9 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   appMeta,
+  cmsContentBlocks,
   cmsGalleryProjects,
+  cmsPages,
   cmsServices,
   cmsSiteSettings,
   cmsTeamMembers,
@@ -19,6 +21,7 @@ import {
 import { GALLERY_SEEDS, SERVICE_SEEDS, TEAM_SEEDS } from "./cms";
 import { CONTRACT_CATEGORY_SEEDS, CONTRACT_SEARCH_CONFIG_SEEDS, CONTRACT_SOURCE_SEEDS } from "./contracts";
 import { loadGafSeed } from "./gaf";
+import { BLOCK_SEEDS, PAGE_SEEDS } from "./pages";
 import { demoReviewSeeds } from "./reviews";
 import { SITE_SETTING_SEEDS } from "./site-settings";
 
@@ -30,12 +33,46 @@ import { SITE_SETTING_SEEDS } from "./site-settings";
  *   the marker.
  * - The marker `app_meta.seed_version` records what was applied; when it is
  *   already at SEED_VERSION nothing is touched.
+ * - The content comes in versioned steps (SEED_STEPS): a database runs only
+ *   the steps above its marker, so an upgraded database gets content added
+ *   later (version 2: the public pages' texts) without re-running earlier
+ *   steps, which would bring back rows staff have deleted since.
  * - Rows with a natural key are inserted with ON CONFLICT DO NOTHING, and the
  *   GAF tables (no natural key) only when empty: staff edits are never
  *   overwritten and nothing is duplicated, even without the marker.
  */
 
-export const SEED_VERSION = 1;
+type SeedStep = { version: number; name: string; run: (tx: Tx, data: SeedData) => Promise<void> };
+interface SeedData {
+  gaf: ReturnType<typeof loadGafSeed>;
+}
+
+/** Applied in order; a step's version is above every earlier one's. */
+const SEED_STEPS: readonly SeedStep[] = [
+  {
+    version: 1,
+    name: "initial content",
+    run: async (tx, { gaf }) => {
+      await tx.insert(cmsSiteSettings).values(SITE_SETTING_SEEDS).onConflictDoNothing({ target: cmsSiteSettings.settingKey });
+      await tx.insert(cmsServices).values(SERVICE_SEEDS).onConflictDoNothing({ target: cmsServices.slug });
+      await tx.insert(cmsTeamMembers).values(TEAM_SEEDS).onConflictDoNothing({ target: cmsTeamMembers.slug });
+      await tx.insert(cmsGalleryProjects).values(GALLERY_SEEDS).onConflictDoNothing({ target: cmsGalleryProjects.slug });
+      await tx.insert(googleReviews).values(demoReviewSeeds()).onConflictDoNothing({ target: googleReviews.googleReviewId });
+      await seedGaf(tx, gaf);
+      await seedContracts(tx);
+    },
+  },
+  {
+    version: 2,
+    name: "public page texts",
+    run: async (tx) => {
+      await tx.insert(cmsPages).values(PAGE_SEEDS).onConflictDoNothing({ target: cmsPages.pageKey });
+      await tx.insert(cmsContentBlocks).values(BLOCK_SEEDS).onConflictDoNothing({ target: cmsContentBlocks.blockKey });
+    },
+  },
+];
+
+export const SEED_VERSION = Math.max(...SEED_STEPS.map((step) => step.version));
 export const SEED_MARKER_KEY = "seed_version";
 /** Arbitrary but fixed (the migration lock is 727_274_001). */
 const SEED_LOCK_KEY = 727_274_002;
@@ -53,16 +90,12 @@ export async function seedDatabase(db: Database): Promise<{ applied: boolean }> 
       .select({ value: appMeta.value })
       .from(appMeta)
       .where(eq(appMeta.key, SEED_MARKER_KEY));
-    if (marker && Number.parseInt(marker.value, 10) >= SEED_VERSION) return { applied: false };
+    const applied = marker ? Number.parseInt(marker.value, 10) || 0 : 0;
+    if (applied >= SEED_VERSION) return { applied: false };
 
-    await tx.insert(cmsSiteSettings).values(SITE_SETTING_SEEDS).onConflictDoNothing({ target: cmsSiteSettings.settingKey });
-    await tx.insert(cmsServices).values(SERVICE_SEEDS).onConflictDoNothing({ target: cmsServices.slug });
-    await tx.insert(cmsTeamMembers).values(TEAM_SEEDS).onConflictDoNothing({ target: cmsTeamMembers.slug });
-    await tx.insert(cmsGalleryProjects).values(GALLERY_SEEDS).onConflictDoNothing({ target: cmsGalleryProjects.slug });
-    await tx.insert(googleReviews).values(demoReviewSeeds()).onConflictDoNothing({ target: googleReviews.googleReviewId });
-
-    await seedGaf(tx, gaf);
-    await seedContracts(tx);
+    for (const step of SEED_STEPS) {
+      if (step.version > applied) await step.run(tx, { gaf });
+    }
 
     await tx
       .insert(appMeta)

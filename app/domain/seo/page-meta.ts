@@ -23,6 +23,8 @@ export interface PageMetaInput {
   ogType?: "website" | "article";
   /** Pages that must stay out of search results. */
   noindex?: boolean;
+  /** The page's own social image (a site path or an http(s) address); default OG_IMAGE. */
+  ogImage?: string;
 }
 
 /**
@@ -47,12 +49,22 @@ export function buildPageMeta(input: PageMetaInput): MetaDescriptor[] {
     meta.push(
       { tagName: "link", rel: "canonical", href: url },
       { property: "og:url", content: url },
-      { property: "og:image", content: absoluteUrl(input.origin, OG_IMAGE.path) },
-      { property: "og:image:type", content: OG_IMAGE.type },
-      { property: "og:image:width", content: String(OG_IMAGE.width) },
-      { property: "og:image:height", content: String(OG_IMAGE.height) },
-      { property: "og:image:alt", content: input.siteName ? `${input.siteName} logo and tagline` : "Company logo and tagline" },
     );
+    if (input.ogImage) {
+      // A page's own image: its size and type are not known here, so only its address and a description.
+      meta.push(
+        { property: "og:image", content: absoluteUrl(input.origin, input.ogImage) },
+        { property: "og:image:alt", content: input.fullTitle ?? input.title },
+      );
+    } else {
+      meta.push(
+        { property: "og:image", content: absoluteUrl(input.origin, OG_IMAGE.path) },
+        { property: "og:image:type", content: OG_IMAGE.type },
+        { property: "og:image:width", content: String(OG_IMAGE.width) },
+        { property: "og:image:height", content: String(OG_IMAGE.height) },
+        { property: "og:image:alt", content: input.siteName ? `${input.siteName} logo and tagline` : "Company logo and tagline" },
+      );
+    }
   }
   return meta;
 }

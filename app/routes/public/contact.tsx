@@ -1,11 +1,8 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { Route } from "./+types/contact";
-import { publicPageMeta } from "./page-meta";
-import { EmailText } from "~/components/site/email-text";
-import { formatDays, formatTime } from "~/components/site/format";
-import { InspectionFormPlace } from "~/components/site/inspection-form-place";
+import { cmsPageMeta } from "./page-meta";
 import { JsonLd } from "~/components/site/json-ld";
-import { PageHero } from "~/components/site/page-hero";
+import { ContactPage } from "~/components/site/pages/contact-page";
+import { loadPublicPageData } from "~/domain/cms/public-page-data.server";
 import { buildRoofingContractorJsonLd } from "~/domain/seo/json-ld";
 import { siteOrigin } from "~/domain/seo/site-origin.server";
 import { usePublicSiteSettings } from "~/lib/public-site";
@@ -13,110 +10,27 @@ import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { inspectionPageAction } from "~/domain/leads/inspection-page-action.server";
 import inspectionFormScript from "~/enhance/inspection-form.js?url";
 
-/** Contact (spec 1 §2): phone, email, address, hours and the inspection form's place. */
+/** Contact (spec 1 §2), rendered by ContactPage from the published CMS content and the settings. */
 
 export const handle: PageScriptsHandle = { scripts: [inspectionFormScript] };
 
 /** The inspection form posted without JavaScript (app/components/leads/inspection-form.tsx). */
 export const action = inspectionPageAction;
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(request) };
+export async function loader({ request }: Route.LoaderArgs) {
+  return { origin: siteOrigin(request), ...(await loadPublicPageData("contact", request)) };
 }
 
 export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
-  return publicPageMeta(args, (settings) => ({
-    title: "Contact Us",
-    description: `Call ${settings?.phone ?? "us"} or email ${settings?.email ?? "our office"} to schedule a free roof inspection anywhere in central Ohio.`,
-    path: "/contact",
-  }));
+  return cmsPageMeta(args, "contact");
 }
-
-const cardClass = "flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm";
-const iconClass = "flex size-12 shrink-0 items-center justify-center rounded-lg bg-brand-navy text-white";
-const linkClass =
-  "rounded-sm font-semibold text-brand-navy underline-offset-4 outline-none hover:text-brand-red hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2";
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const settings = usePublicSiteSettings();
   if (!settings) throw new Error("The contact page must render inside the public layout");
-  const { address } = settings;
   return (
     <>
-      <PageHero eyebrow="Contact" title="Contact Us">
-        <p>Questions about your roof, a storm, or an insurance claim? Reach our office in {address.locality} — a real person answers.</p>
-      </PageHero>
-
-      <section aria-labelledby="contact-details-heading" className="bg-brand-cream py-16 sm:py-20">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <h2 id="contact-details-heading" className="sr-only">
-            How to reach us
-          </h2>
-          <ul className="mx-auto grid max-w-5xl gap-6 md:grid-cols-2">
-            <li className={cardClass}>
-              <span className={iconClass}>
-                <Phone className="size-6" aria-hidden="true" />
-              </span>
-              <div>
-                <h3 className="font-bold text-slate-900">Phone</h3>
-                <a href={settings.phoneHref} className={`${linkClass} mt-1 inline-block text-lg`}>
-                  {settings.phone}
-                </a>
-              </div>
-            </li>
-            <li className={cardClass}>
-              <span className={iconClass}>
-                <Mail className="size-6" aria-hidden="true" />
-              </span>
-              <div className="min-w-0">
-                <h3 className="font-bold text-slate-900">Email</h3>
-                <a href={`mailto:${settings.email}`} className={`${linkClass} mt-1 inline-block`}>
-                  <EmailText email={settings.email} />
-                </a>
-              </div>
-            </li>
-            <li className={cardClass}>
-              <span className={iconClass}>
-                <MapPin className="size-6" aria-hidden="true" />
-              </span>
-              <div>
-                <h3 className="font-bold text-slate-900">Office</h3>
-                <address className="mt-1 leading-relaxed text-slate-700 not-italic">
-                  {address.street}
-                  <br />
-                  {address.locality}, {address.region} {address.postalCode}
-                </address>
-              </div>
-            </li>
-            <li className={cardClass}>
-              <span className={iconClass}>
-                <Clock className="size-6" aria-hidden="true" />
-              </span>
-              <div>
-                <h3 className="font-bold text-slate-900">Hours</h3>
-                {settings.openingHours.length > 0 ? (
-                  <ul className="mt-1 leading-relaxed text-slate-700">
-                    {settings.openingHours.map((hours) => (
-                      <li key={hours.days.join()}>
-                        {formatDays(hours.days)}: {formatTime(hours.opens)} – {formatTime(hours.closes)}
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="mt-1 text-slate-700">By appointment</p>
-                )}
-              </div>
-            </li>
-          </ul>
-          {settings.serviceArea.length > 0 && (
-            <p className="mt-10 text-center leading-relaxed text-slate-700">
-              <span className="font-semibold text-brand-navy">Service area:</span> {settings.serviceArea.join(", ")}.
-            </p>
-          )}
-        </div>
-      </section>
-
-      <InspectionFormPlace settings={settings} />
+      <ContactPage data={loaderData} settings={settings} />
       <JsonLd data={buildRoofingContractorJsonLd(settings, loaderData.origin)} />
     </>
   );

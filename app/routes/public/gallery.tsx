@@ -1,89 +1,22 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/gallery";
-import { publicPageMeta } from "./page-meta";
-import { INSPECTION_FORM_HREF } from "~/components/site/nav-links";
-import { PageHero } from "~/components/site/page-hero";
-import { buttonVariants } from "~/components/ui/button";
-import { listGalleryProjects } from "~/domain/gallery/list-gallery-projects.server";
+import { cmsPageMeta } from "./page-meta";
+import { GalleryPage } from "~/components/site/pages/gallery-page";
+import { loadPublicPageData } from "~/domain/cms/public-page-data.server";
 import { siteOrigin } from "~/domain/seo/site-origin.server";
+import { usePublicSiteSettings } from "~/lib/public-site";
 
-/** Our Work (spec 1 §2): the published gallery projects, each with image, title and category. */
+/** Our Work (spec 1 §2), rendered by GalleryPage from the published CMS content and projects. */
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(request), projects: await listGalleryProjects() };
+  return { origin: siteOrigin(request), ...(await loadPublicPageData("gallery", request)) };
 }
 
 export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
-  return publicPageMeta(args, () => ({
-    title: "Our Work",
-    description:
-      "Roof replacements, insurance-claim restorations, commercial roofs and specialty projects we have completed across central Ohio.",
-    path: "/gallery",
-  }));
+  return cmsPageMeta(args, "gallery");
 }
 
-/** Images in the first row may be in the first viewport: load them at once, the rest lazily. */
-const EAGER_IMAGES = 1;
-
 export default function Gallery({ loaderData }: Route.ComponentProps) {
-  const { projects } = loaderData;
-  return (
-    <>
-      <PageHero eyebrow="Project gallery" title="Our Work">
-        <p>
-          A look at recent projects across central Ohio: residential replacements, insurance-claim restorations, commercial
-          roofs and specialty work.
-        </p>
-      </PageHero>
-
-      <section aria-labelledby="projects-heading" className="bg-brand-cream py-16 sm:py-20">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <h2 id="projects-heading" className="sr-only">
-            Projects
-          </h2>
-          {projects.length > 0 ? (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {projects.map((project, index) => (
-                <li key={project.slug}>
-                  <article className="flex h-full flex-col overflow-hidden rounded-xl border border-brand-cream-dark bg-white shadow-sm">
-                    <img
-                      src={project.imageUrl}
-                      alt={project.imageAlt}
-                      width={project.imageWidth}
-                      height={project.imageHeight}
-                      loading={index < EAGER_IMAGES ? "eager" : "lazy"}
-                      decoding="async"
-                      className="aspect-[4/3] w-full bg-slate-200 object-cover"
-                    />
-                    <div className="flex flex-1 flex-col p-6">
-                      <p>
-                        <span className="inline-flex rounded-full bg-brand-navy px-3 py-1 text-xs font-semibold tracking-wide text-white">
-                          {project.category}
-                        </span>
-                      </p>
-                      <h3 className="mt-3 text-lg leading-snug font-bold text-brand-navy">{project.title}</h3>
-                      {project.description && <p className="mt-2 leading-relaxed text-slate-600">{project.description}</p>}
-                    </div>
-                  </article>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="mx-auto max-w-xl text-center text-slate-700">New project photos are on their way.</p>
-          )}
-        </div>
-      </section>
-
-      <section aria-labelledby="gallery-cta-heading" className="bg-white py-16">
-        <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 text-center sm:px-6 lg:px-8">
-          <h2 id="gallery-cta-heading" className="text-3xl font-extrabold tracking-tight text-brand-navy">
-            Want results like these on your home?
-          </h2>
-          <Link to={INSPECTION_FORM_HREF} className={buttonVariants({ variant: "brand", size: "lg" })}>
-            Schedule Free Inspection
-          </Link>
-        </div>
-      </section>
-    </>
-  );
+  const settings = usePublicSiteSettings();
+  if (!settings) throw new Error("The gallery page must render inside the public layout");
+  return <GalleryPage data={loaderData} settings={settings} />;
 }

@@ -1,0 +1,69 @@
+import { listGalleryProjects } from "~/domain/gallery/list-gallery-projects.server";
+import { listPublicReviews } from "~/domain/reviews/list-public-reviews.server";
+import { pageCount, pageFromSearchParam } from "~/domain/reviews/paging";
+import { HOME_SERVICE_COUNT, listPublishedServices } from "~/domain/services/list-published-services.server";
+import { listLeadershipTeam } from "~/domain/team/list-leadership-team.server";
+import { getPublicPage } from "./get-public-page.server";
+import type { PageDataOf, PublicPageData } from "./public-page-data";
+import type { PublicPageKey } from "./public-pages";
+
+/** Query parameter of the reviews section's no-JavaScript paging (REVIEWS_PAGE_PARAM of the section). */
+const REVIEWS_PAGE_PARAM = "reviews";
+
+/**
+ * Everything page `pageKey` renders, for `request` (the reviews page of
+ * `?reviews=`). Services, leaders, reviews and projects are always the
+ * published ones, in their order (the home page: featured services only);
+ * `includeDrafts` (the staff preview) adds draft pages and blocks.
+ */
+export async function loadPublicPageData<K extends PublicPageKey>(
+  pageKey: K,
+  request: Request,
+  { includeDrafts = false }: { includeDrafts?: boolean } = {},
+): Promise<PageDataOf<K>> {
+  const contentPromise = getPublicPage(pageKey, { includeDrafts });
+  const reviewsFor = async () => {
+    const reviews = await listPublicReviews();
+    const param = new URL(request.url).searchParams.get(REVIEWS_PAGE_PARAM);
+    return { reviews, reviewsPage: pageFromSearchParam(param, pageCount(reviews.length)) };
+  };
+  let data: PublicPageData;
+  switch (pageKey as PublicPageKey) {
+    case "home": {
+      const [content, services, team, reviews] = await Promise.all([
+        contentPromise,
+        listPublishedServices({ featuredOnly: true, limit: HOME_SERVICE_COUNT }),
+        listLeadershipTeam(),
+        reviewsFor(),
+      ]);
+      data = { pageKey: "home", content, services, team, ...reviews };
+      break;
+    }
+    case "about": {
+      const [content, team, reviews] = await Promise.all([contentPromise, listLeadershipTeam(), reviewsFor()]);
+      data = { pageKey: "about", content, team, ...reviews };
+      break;
+    }
+    case "services": {
+      const [content, services] = await Promise.all([contentPromise, listPublishedServices()]);
+      data = { pageKey: "services", content, services };
+      break;
+    }
+    case "team": {
+      const [content, team] = await Promise.all([contentPromise, listLeadershipTeam()]);
+      data = { pageKey: "team", content, team };
+      break;
+    }
+    case "gallery": {
+      const [content, projects] = await Promise.all([contentPromise, listGalleryProjects()]);
+      data = { pageKey: "gallery", content, projects };
+      break;
+    }
+    case "contact":
+    case "privacy":
+    case "terms":
+      data = { pageKey, content: await contentPromise } as PublicPageData;
+      break;
+  }
+  return data as PageDataOf<K>;
+}

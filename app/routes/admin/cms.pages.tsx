@@ -1,0 +1,467 @@
+import { Eye, FileText, LayoutGrid, Plus } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import type { Route } from "./+types/cms.pages";
+import { AdminData } from "~/components/admin/admin-data";
+import type { FieldSpec } from "~/components/admin/admin-form";
+import { AdminCount, AdminPage } from "~/components/admin/admin-page";
+import { BackLink } from "~/components/admin/back-link";
+import { ItemMenu, type MenuAction } from "~/components/admin/card-list";
+import { DataTable, type Column } from "~/components/admin/data-table";
+import { FormDialog } from "~/components/admin/form-dialog";
+import { EmptyState } from "~/components/admin/list-states";
+import { ListToolbar, useListFilter } from "~/components/admin/list-toolbar";
+import { CONTENT_STATUS_LABELS, StatusBadge } from "~/components/admin/status-badge";
+import { BlockContentEditor } from "~/components/cms-admin/block-content-editor";
+import { PageMetadataEditor } from "~/components/cms-admin/page-metadata-editor";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { requireAdmin } from "~/domain/accounts/guards.server";
+import { BLOCK_TYPE_LABELS, BLOCK_TYPES } from "~/domain/cms/block-content";
+import {
+  CONTENT_LIMITS,
+  CONTENT_STATUSES,
+  CONTENT_TEXT,
+  contentActionSchema,
+  NEW_BLOCK_DEFAULTS,
+  NEW_PAGE_DEFAULTS,
+  saveBlockSchema,
+  savePageSchema,
+} from "~/domain/cms/content-admin-schemas";
+import { blockPreview, pagePreview } from "~/domain/cms/content-preview";
+import type { AdminContentBlock, AdminContentLists, AdminContentPage } from "~/domain/cms/content-types";
+import { deleteContent } from "~/domain/cms/delete-content.server";
+import { listContentForAdmin } from "~/domain/cms/list-content-for-admin.server";
+import { saveBlock } from "~/domain/cms/save-block.server";
+import { savePage } from "~/domain/cms/save-page.server";
+import { setContentStatus } from "~/domain/cms/set-content-status.server";
+import { adminAction, adminLoad } from "~/lib/admin-action.server";
+
+/**
+ * Page Content, /admin/cms/pages (spec 2 §2 "Page Content"): the pages and
+ * the content blocks of the public site in two tabs with their counts, one
+ * search (title or key) and status filter for both, and per item a menu:
+ * Edit (dialog), Publish/Unpublish, Delete after confirmation. A block's
+ * content is edited with a form that fits its type, or as raw JSON; JSON that
+ * does not parse or does not fit the type is a field error and nothing is
+ * saved. Only published pages and blocks reach the public site, which follows
+ * each change at once.
+ */
+
+export { headers } from "./admin-headers";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { content: adminLoad(listContentForAdmin, CONTENT_TEXT.loadFailed) };
+}
+
+export const action = adminAction({
+  schema: contentActionSchema,
+  intents: {
+    "save-page": { failure: CONTENT_TEXT.saveFailed, run: (input, { tx }) => savePage(tx, input) },
+    "set-page-status": { failure: CONTENT_TEXT.statusFailed, run: (input, { tx }) => setContentStatus(tx, "page", input) },
+    "delete-page": { failure: CONTENT_TEXT.deleteFailed, run: (input, { tx }) => deleteContent(tx, "page", input) },
+    "save-block": { failure: CONTENT_TEXT.saveFailed, run: (input, { tx }) => saveBlock(tx, input) },
+    "set-block-status": { failure: CONTENT_TEXT.statusFailed, run: (input, { tx }) => setContentStatus(tx, "block", input) },
+    "delete-block": { failure: CONTENT_TEXT.deleteFailed, run: (input, { tx }) => deleteContent(tx, "block", input) },
+  },
+});
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: CONTENT_TEXT.title }, { name: "robots", content: "noindex" }];
+}
+
+const PREVIEW_PATH = "/admin/cms/pages/preview";
+
+const STATUS_OPTIONS = CONTENT_STATUSES.map((status) => ({ value: status, label: CONTENT_STATUS_LABELS[status] }));
+const TYPE_OPTIONS = BLOCK_TYPES.map((type) => ({ value: type, label: BLOCK_TYPE_LABELS[type] }));
+
+const KEY_HINT = "Lowercase letters, numbers, hyphens and underscores. The website finds it by this key: change it only with care.";
+
+const STATUS_FIELD: FieldSpec = {
+  name: "status",
+  label: "Status",
+  kind: "select",
+  options: STATUS_OPTIONS,
+  hint: "Only published content is on the website.",
+};
+
+const PAGE_FIELDS: readonly FieldSpec[] = [
+  { name: "pageKey", label: "Key", kind: "text", required: true, maxLength: CONTENT_LIMITS.key, hint: KEY_HINT },
+  { name: "title", label: "Title", kind: "text", required: true, maxLength: CONTENT_LIMITS.title },
+  { name: "content", label: "Content", kind: "textarea", required: true, maxLength: CONTENT_LIMITS.pageContent },
+  {
+    name: "metadata",
+    label: "Metadata",
+    kind: "custom",
+    group: true,
+    hint: "The page's title and description in search results, and its image when shared. Edit them in the form or as JSON.",
+    render: (props) => <PageMetadataEditor {...props} />,
+  },
+];
+const EDIT_PAGE_FIELDS: readonly FieldSpec[] = [...PAGE_FIELDS.slice(0, 2), STATUS_FIELD, ...PAGE_FIELDS.slice(2)];
+
+const BLOCK_FIELDS: readonly FieldSpec[] = [
+  { name: "blockKey", label: "Key", kind: "text", required: true, maxLength: CONTENT_LIMITS.key, hint: KEY_HINT },
+  { name: "title", label: "Title", kind: "text", required: true, maxLength: CONTENT_LIMITS.title, hint: "How staff know the block; visitors see its content." },
+  { name: "blockType", label: "Type", kind: "select", required: true, options: TYPE_OPTIONS, hint: "Changing the type keeps what fits the new one." },
+  {
+    name: "content",
+    label: "Content",
+    kind: "custom",
+    group: true,
+    required: true,
+    watch: ["blockType"],
+    hint: "In any text: **bold**, [link text](/page) and {businessName}-style names of public settings.",
+    render: (props) => <BlockContentEditor {...props} />,
+  },
+];
+const EDIT_BLOCK_FIELDS: readonly FieldSpec[] = [...BLOCK_FIELDS.slice(0, 3), STATUS_FIELD, ...BLOCK_FIELDS.slice(3)];
+
+const NEW_PAGE_VALUES: Record<string, string> = { ...NEW_PAGE_DEFAULTS };
+const NEW_BLOCK_VALUES: Record<string, string> = { ...NEW_BLOCK_DEFAULTS };
+
+function pageValues(page: AdminContentPage): Record<string, string> {
+  return {
+    pageKey: page.pageKey,
+    title: page.title,
+    status: page.status,
+    content: page.content,
+    metadata: Object.keys(page.metadata).length > 0 ? JSON.stringify(page.metadata, null, 2) : "",
+  };
+}
+
+function blockValues(block: AdminContentBlock): Record<string, string> {
+  return {
+    blockKey: block.blockKey,
+    title: block.title,
+    blockType: block.blockType,
+    status: block.status,
+    content: JSON.stringify(block.content, null, 2),
+  };
+}
+
+const DELETE_QUESTION = "content";
+
+export default function PageContent({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminPage
+      title={CONTENT_TEXT.title}
+      count={<AdminCount resolve={loaderData.content} count={(content) => content.pages.length + content.blocks.length} />}
+      description="The texts of the website's pages: a page's settings, and the content blocks its sections show. Only published content is on the website."
+      links={
+        <>
+          <BackLink to="/admin/cms">Back to Content Management</BackLink>
+          <Link to={PREVIEW_PATH} className={buttonVariants({ variant: "ghost", size: "sm" })}>
+            <Eye aria-hidden="true" />
+            Preview pages
+          </Link>
+        </>
+      }
+    >
+      <AdminData resolve={loaderData.content} loadingText={CONTENT_TEXT.loading}>
+        {(content) => <ContentTabs content={content} />}
+      </AdminData>
+    </AdminPage>
+  );
+}
+
+function ContentTabs({ content }: { content: AdminContentLists }) {
+  const [tab, setTab] = useState<"pages" | "blocks">("pages");
+  const pages = useListFilter(content.pages, { text: (page) => [page.title, page.pageKey], filters: { status: (page) => page.status } });
+  const blocks = useListFilter(content.blocks, { text: (block) => [block.title, block.blockKey], filters: { status: (block) => block.status } });
+  // One search and one status filter for both tabs.
+  const status = pages.filter("status");
+  const blockStatus = blocks.filter("status");
+  const active = tab === "pages" ? pages : blocks;
+  const total = tab === "pages" ? content.pages.length : content.blocks.length;
+  const clear = () => {
+    pages.clear();
+    blocks.clear();
+  };
+
+  return (
+    <div className="grid gap-4">
+      <ListToolbar
+        search={{
+          label: "Search pages and blocks",
+          placeholder: "Search by title or key",
+          value: pages.search.value,
+          onChange: (value) => {
+            pages.search.onChange(value);
+            blocks.search.onChange(value);
+          },
+        }}
+        filters={[
+          {
+            label: "Status",
+            options: [{ value: "", label: "All" }, ...STATUS_OPTIONS],
+            value: status.value,
+            onChange: (value) => {
+              status.onChange(value);
+              blockStatus.onChange(value);
+            },
+          },
+        ]}
+        shown={active.items.length}
+        total={total}
+      />
+      <Tabs value={tab} onValueChange={(value) => setTab(value === "blocks" ? "blocks" : "pages")}>
+        <TabsList>
+          <TabsTrigger value="pages">
+            <FileText aria-hidden="true" />
+            Pages ({pages.items.length})
+          </TabsTrigger>
+          <TabsTrigger value="blocks">
+            <LayoutGrid aria-hidden="true" />
+            Blocks ({blocks.items.length})
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="pages" className="grid gap-4">
+          <PagesPanel pages={pages.items} total={content.pages.length} filtered={pages.active} onClear={clear} />
+        </TabsContent>
+        <TabsContent value="blocks" className="grid gap-4">
+          <BlocksPanel blocks={blocks.items} total={content.blocks.length} filtered={blocks.active} onClear={clear} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function NoMatch({ onClear }: { onClear: () => void }) {
+  return (
+    <EmptyState
+      action={
+        <Button type="button" variant="outline" onClick={onClear}>
+          Clear search and filter
+        </Button>
+      }
+    >
+      Nothing matches the search and filter.
+    </EmptyState>
+  );
+}
+
+function ContentCell({ title, itemKey, preview }: { title: string; itemKey: string; preview: string }) {
+  return (
+    <div className="grid min-w-0 gap-1">
+      <span className="font-medium break-words whitespace-normal text-slate-900">{title}</span>
+      <code className="w-fit rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">{itemKey}</code>
+      {preview ? (
+        <p className="text-sm break-words whitespace-normal text-slate-600">{preview}</p>
+      ) : (
+        <p className="text-sm text-slate-500 italic">No content</p>
+      )}
+    </div>
+  );
+}
+
+const UPDATED = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "America/New_York" });
+const updatedColumn = <T extends { updatedAt: string }>(): Column<T> => ({
+  header: "Updated",
+  cell: (row) => <time dateTime={row.updatedAt}>{UPDATED.format(new Date(row.updatedAt))}</time>,
+  className: "whitespace-nowrap",
+});
+
+function publishAction(kind: "page" | "block", item: { id: string; status: string }): MenuAction {
+  const published = item.status === "published";
+  return { label: published ? "Unpublish" : "Publish", intent: `set-${kind}-status`, fields: { id: item.id, status: published ? "draft" : "published" } };
+}
+
+/* ------------------------------------------------------------------------ */
+/* Pages                                                                    */
+/* ------------------------------------------------------------------------ */
+
+const PAGE_COLUMNS: ReadonlyArray<Column<AdminContentPage>> = [
+  {
+    header: "Page",
+    className: "min-w-72 max-w-xl",
+    cell: (page) => <ContentCell title={page.title} itemKey={page.pageKey} preview={pagePreview(page.content)} />,
+  },
+  { header: "Status", cell: (page) => <StatusBadge status={page.status} /> },
+  updatedColumn<AdminContentPage>(),
+];
+
+function PagesPanel({ pages, total, filtered, onClear }: { pages: AdminContentPage[]; total: number; filtered: boolean; onClear: () => void }) {
+  const [addOpen, setAddOpen] = useState(false);
+  const [editing, setEditing] = useState<AdminContentPage | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
+  const addButton = (
+    <Button type="button">
+      <Plus aria-hidden="true" />
+      Add Page
+    </Button>
+  );
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">A page&rsquo;s key names it on the website (home, about...); its metadata gives its search title and description.</p>
+        <FormDialog
+          open={addOpen}
+          onOpenChange={setAddOpen}
+          title="Add Page"
+          description="A new page starts as a draft: publish it when it is ready."
+          trigger={addButton}
+          schema={savePageSchema}
+          intent="save-page"
+          fields={PAGE_FIELDS}
+          values={NEW_PAGE_VALUES}
+          submitLabel="Add Page"
+          wide
+        />
+      </div>
+      {pages.length === 0 ? (
+        filtered && total > 0 ? (
+          <NoMatch onClear={onClear} />
+        ) : (
+          <EmptyState>{CONTENT_TEXT.noPages}</EmptyState>
+        )
+      ) : (
+        <DataTable
+          caption="Pages"
+          columns={PAGE_COLUMNS}
+          rows={pages}
+          rowKey={(page) => page.id}
+          rowProps={(page) => ({ "data-item": page.pageKey })}
+          empty={null}
+          actions={(page) => (
+            <ItemMenu
+              itemName={page.title}
+              actions={[
+                {
+                  label: "Edit",
+                  onSelect: () => {
+                    setEditing(page);
+                    setEditOpen(true);
+                  },
+                },
+                publishAction("page", page),
+                {
+                  label: "Delete",
+                  intent: "delete-page",
+                  fields: { id: page.id },
+                  confirm: { what: DELETE_QUESTION, detail: `The page “${page.title}” (${page.pageKey}) will be deleted. This cannot be undone.` },
+                },
+              ]}
+            />
+          )}
+        />
+      )}
+      {editing && (
+        <FormDialog
+          key={editing.id}
+          open={editOpen}
+          onOpenChange={setEditOpen}
+          title="Edit Page"
+          schema={savePageSchema}
+          intent="save-page"
+          fields={EDIT_PAGE_FIELDS}
+          values={pageValues(editing)}
+          hidden={{ id: editing.id }}
+          submitLabel="Update Page"
+          wide
+        />
+      )}
+    </>
+  );
+}
+
+/* ------------------------------------------------------------------------ */
+/* Blocks                                                                   */
+/* ------------------------------------------------------------------------ */
+
+const BLOCK_COLUMNS: ReadonlyArray<Column<AdminContentBlock>> = [
+  {
+    header: "Block",
+    className: "min-w-72 max-w-xl",
+    cell: (block) => <ContentCell title={block.title} itemKey={block.blockKey} preview={blockPreview(block.content)} />,
+  },
+  { header: "Type", cell: (block) => <Badge variant="outline">{BLOCK_TYPE_LABELS[block.blockType] ?? block.blockType}</Badge> },
+  { header: "Status", cell: (block) => <StatusBadge status={block.status} /> },
+  updatedColumn<AdminContentBlock>(),
+];
+
+function BlocksPanel({ blocks, total, filtered, onClear }: { blocks: AdminContentBlock[]; total: number; filtered: boolean; onClear: () => void }) {
+  const [addOpen, setAddOpen] = useState(false);
+  const [editing, setEditing] = useState<AdminContentBlock | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
+  const addButton = (
+    <Button type="button">
+      <Plus aria-hidden="true" />
+      Add Block
+    </Button>
+  );
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">Each block is a section of a page: a text, a grid of cards, a list, features, or an image with text.</p>
+        <FormDialog
+          open={addOpen}
+          onOpenChange={setAddOpen}
+          title="Add Block"
+          description="A new block starts as a draft: publish it when it is ready."
+          trigger={addButton}
+          schema={saveBlockSchema}
+          intent="save-block"
+          fields={BLOCK_FIELDS}
+          values={NEW_BLOCK_VALUES}
+          submitLabel="Add Block"
+          wide
+        />
+      </div>
+      {blocks.length === 0 ? (
+        filtered && total > 0 ? (
+          <NoMatch onClear={onClear} />
+        ) : (
+          <EmptyState>{CONTENT_TEXT.noBlocks}</EmptyState>
+        )
+      ) : (
+        <DataTable
+          caption="Content blocks"
+          columns={BLOCK_COLUMNS}
+          rows={blocks}
+          rowKey={(block) => block.id}
+          rowProps={(block) => ({ "data-item": block.blockKey })}
+          empty={null}
+          actions={(block) => (
+            <ItemMenu
+              itemName={block.title}
+              actions={[
+                {
+                  label: "Edit",
+                  onSelect: () => {
+                    setEditing(block);
+                    setEditOpen(true);
+                  },
+                },
+                publishAction("block", block),
+                {
+                  label: "Delete",
+                  intent: "delete-block",
+                  fields: { id: block.id },
+                  confirm: { what: DELETE_QUESTION, detail: `The block “${block.title}” (${block.blockKey}) will be deleted. This cannot be undone.` },
+                },
+              ]}
+            />
+          )}
+        />
+      )}
+      {editing && (
+        <FormDialog
+          key={editing.id}
+          open={editOpen}
+          onOpenChange={setEditOpen}
+          title="Edit Block"
+          schema={saveBlockSchema}
+          intent="save-block"
+          fields={EDIT_BLOCK_FIELDS}
+          values={blockValues(editing)}
+          hidden={{ id: editing.id }}
+          submitLabel="Update Block"
+          wide
+        />
+      )}
+    </>
+  );
+}
