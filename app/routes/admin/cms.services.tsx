@@ -1,19 +1,11 @@
-import { Plus, Star } from "lucide-react";
-import { useEffect, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { Star } from "lucide-react";
 import type { Route } from "./+types/cms.services";
-import { AdminData } from "~/components/admin/admin-data";
 import type { FieldSpec } from "~/components/admin/admin-form";
-import { AdminCount, AdminPage } from "~/components/admin/admin-page";
-import { BackLink } from "~/components/admin/back-link";
-import { CardGrid, ItemCard, ItemMenu, moveMenuActions, type MenuAction } from "~/components/admin/card-list";
-import { FormDialog } from "~/components/admin/form-dialog";
-import { EmptyState } from "~/components/admin/list-states";
-import { ListToolbar, useListFilter } from "~/components/admin/list-toolbar";
+import { ItemCard, ItemMenu, type MenuAction } from "~/components/admin/card-list";
+import { CardManager } from "~/components/admin/card-manager";
 import { CONTENT_STATUS_LABELS, StatusBadge } from "~/components/admin/status-badge";
 import { ServiceIcon } from "~/components/site/service-icon";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { createServiceSchema, NEW_SERVICE_DEFAULTS, SERVICE_DESCRIPTION_MAX, SERVICE_TEXT, SERVICE_TITLE_MAX, serviceActionSchema, updateServiceSchema } from "~/domain/services/admin-schemas";
 import { SERVICE_ICON_NAMES, SERVICE_STATUSES } from "~/domain/services/constants";
@@ -105,136 +97,31 @@ function formValues(service: AdminService): Record<string, string> {
 }
 
 export default function ServicesManager({ loaderData }: Route.ComponentProps) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  // /admin/cms/services/new: the same screen with the add dialog open; closing it returns to the list.
-  const adding = /\/new\/?$/.test(location.pathname);
-  const [addOpen, setAddOpen] = useState(adding);
-  useEffect(() => {
-    if (adding) setAddOpen(true);
-  }, [adding]);
-  const onAddOpenChange = (open: boolean) => {
-    setAddOpen(open);
-    if (!open && adding) void navigate(SERVICES_PATH, { replace: true });
-  };
-
-  const addDialog = (
-    <FormDialog
-      open={addOpen}
-      onOpenChange={onAddOpenChange}
-      title="Add Service"
-      description="A new service starts as a draft: publish it to show it on the website."
-      trigger={
-        <Button type="button">
-          <Plus aria-hidden="true" />
-          Add Service
-        </Button>
-      }
-      schema={createServiceSchema}
-      intent="create-service"
-      fields={ADD_FIELDS}
-      values={NEW_VALUES}
-      submitLabel="Add Service"
-    />
-  );
-
   return (
-    <AdminPage
+    <CardManager
       title={SERVICE_TEXT.title}
-      count={<AdminCount resolve={loaderData.services} count={(services) => services.length} />}
       description="The services on the website: only published ones are shown, the featured ones also on the home page."
-      links={<BackLink to="/admin/cms">Back to Content Management</BackLink>}
-      action={addDialog}
-    >
-      <AdminData resolve={loaderData.services} loadingText={SERVICE_TEXT.loading}>
-        {(services) => <ServiceList services={services} onAdd={() => setAddOpen(true)} />}
-      </AdminData>
-    </AdminPage>
-  );
-}
-
-function ServiceList({ services, onAdd }: { services: AdminService[]; onAdd: () => void }) {
-  const list = useListFilter(services, { text: (s) => [s.title, s.description], filters: { status: (s) => s.status } });
-  const [editing, setEditing] = useState<AdminService | null>(null);
-  const [editOpen, setEditOpen] = useState(false);
-
-  if (services.length === 0) {
-    return (
-      <EmptyState
-        action={
-          <Button type="button" onClick={onAdd}>
-            <Plus aria-hidden="true" />
-            {SERVICE_TEXT.addFirst}
-          </Button>
-        }
-      >
-        {SERVICE_TEXT.empty}
-      </EmptyState>
-    );
-  }
-
-  const allIds = services.map((s) => s.id);
-  const shownIds = list.items.map((s) => s.id);
-  return (
-    <div className="grid gap-4">
-      <ListToolbar
-        search={{ label: "Search services", placeholder: "Search by title or description", ...list.search }}
-        filters={[{ label: "Status", options: FILTER_OPTIONS, ...list.filter("status") }]}
-        shown={list.items.length}
-        total={services.length}
-      />
-      {list.items.length === 0 ? (
-        <EmptyState
-          action={
-            <Button type="button" variant="outline" onClick={list.clear}>
-              Clear search and filter
-            </Button>
-          }
-        >
-          {SERVICE_TEXT.noMatch}
-        </EmptyState>
-      ) : (
-        <CardGrid label="Services">
-          {list.items.map((service) => (
-            <ServiceCard
-              key={service.id}
-              service={service}
-              actions={[
-                {
-                  label: "Edit",
-                  onSelect: () => {
-                    setEditing(service);
-                    setEditOpen(true);
-                  },
-                },
-                ...cardActions(service),
-                ...moveMenuActions(service.id, { allIds, shownIds, intent: "reorder-services" }),
-                {
-                  label: "Delete",
-                  intent: "delete-service",
-                  fields: { id: service.id },
-                  confirm: { what: "service", detail: `“${service.title}” will be deleted and removed from the website. This cannot be undone.` },
-                },
-              ]}
-            />
-          ))}
-        </CardGrid>
-      )}
-      {editing && (
-        <FormDialog
-          key={editing.id}
-          open={editOpen}
-          onOpenChange={setEditOpen}
-          title="Edit Service"
-          schema={updateServiceSchema}
-          intent="update-service"
-          fields={EDIT_FIELDS}
-          values={formValues(editing)}
-          hidden={{ id: editing.id }}
-          submitLabel="Update Service"
-        />
-      )}
-    </div>
+      path={SERVICES_PATH}
+      back={{ to: "/admin/cms", label: "Back to Content Management" }}
+      items={loaderData.services}
+      text={SERVICE_TEXT}
+      gridLabel="Services"
+      search={{ label: "Search services", placeholder: "Search by title or description", text: (s) => [s.title, s.description] }}
+      status={{ of: (s) => s.status, options: FILTER_OPTIONS }}
+      add={{
+        label: "Add Service",
+        description: "A new service starts as a draft: publish it to show it on the website.",
+        schema: createServiceSchema,
+        intent: "create-service",
+        fields: ADD_FIELDS,
+        values: NEW_VALUES,
+      }}
+      edit={{ title: "Edit Service", submitLabel: "Update Service", schema: updateServiceSchema, intent: "update-service", fields: EDIT_FIELDS, values: formValues }}
+      actions={cardActions}
+      reorderIntent="reorder-services"
+      remove={{ intent: "delete-service", what: "service", detail: (s) => `“${s.title}” will be deleted and removed from the website. This cannot be undone.` }}
+      card={(service, menu) => <ServiceCard service={service} actions={menu} />}
+    />
   );
 }
 

@@ -1,18 +1,10 @@
-import { Medal, Plus, UserRound } from "lucide-react";
-import { useEffect, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { Medal, UserRound } from "lucide-react";
 import type { Route } from "./+types/cms.team";
-import { AdminData } from "~/components/admin/admin-data";
 import type { FieldSpec } from "~/components/admin/admin-form";
-import { AdminCount, AdminPage } from "~/components/admin/admin-page";
-import { BackLink } from "~/components/admin/back-link";
-import { CardGrid, ItemCard, ItemMenu, moveMenuActions, type MenuAction } from "~/components/admin/card-list";
-import { FormDialog } from "~/components/admin/form-dialog";
-import { EmptyState } from "~/components/admin/list-states";
-import { ListToolbar, useListFilter } from "~/components/admin/list-toolbar";
+import { ItemCard, ItemMenu, type MenuAction } from "~/components/admin/card-list";
+import { CardManager } from "~/components/admin/card-manager";
 import { CONTENT_STATUS_LABELS, StatusBadge } from "~/components/admin/status-badge";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import {
   createTeamMemberSchema,
@@ -119,136 +111,31 @@ function formValues(member: AdminTeamMember): Record<string, string> {
 }
 
 export default function TeamMembers({ loaderData }: Route.ComponentProps) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  // /admin/cms/team/new: the same screen with the add dialog open; closing it returns to the list.
-  const adding = /\/new\/?$/.test(location.pathname);
-  const [addOpen, setAddOpen] = useState(adding);
-  useEffect(() => {
-    if (adding) setAddOpen(true);
-  }, [adding]);
-  const onAddOpenChange = (open: boolean) => {
-    setAddOpen(open);
-    if (!open && adding) void navigate(TEAM_PATH, { replace: true });
-  };
-
-  const addDialog = (
-    <FormDialog
-      open={addOpen}
-      onOpenChange={onAddOpenChange}
-      title="Add Team Member"
-      description="A new member starts as a draft: publish them to show them on the website."
-      trigger={
-        <Button type="button">
-          <Plus aria-hidden="true" />
-          Add Team Member
-        </Button>
-      }
-      schema={createTeamMemberSchema}
-      intent="create-team-member"
-      fields={ADD_FIELDS}
-      values={NEW_VALUES}
-      submitLabel="Add Team Member"
-    />
-  );
-
   return (
-    <AdminPage
+    <CardManager
       title={TEAM_TEXT.title}
-      count={<AdminCount resolve={loaderData.members} count={(members) => members.length} />}
       description="The website shows the published members of the leadership, on the home, About and Team pages."
-      links={<BackLink to="/admin/cms">Back to Content Management</BackLink>}
-      action={addDialog}
-    >
-      <AdminData resolve={loaderData.members} loadingText={TEAM_TEXT.loading}>
-        {(members) => <MemberList members={members} onAdd={() => setAddOpen(true)} />}
-      </AdminData>
-    </AdminPage>
-  );
-}
-
-function MemberList({ members, onAdd }: { members: AdminTeamMember[]; onAdd: () => void }) {
-  const list = useListFilter(members, { text: (m) => [m.name, m.role], filters: { status: (m) => m.status } });
-  const [editing, setEditing] = useState<AdminTeamMember | null>(null);
-  const [editOpen, setEditOpen] = useState(false);
-
-  if (members.length === 0) {
-    return (
-      <EmptyState
-        action={
-          <Button type="button" onClick={onAdd}>
-            <Plus aria-hidden="true" />
-            {TEAM_TEXT.addFirst}
-          </Button>
-        }
-      >
-        {TEAM_TEXT.empty}
-      </EmptyState>
-    );
-  }
-
-  const allIds = members.map((m) => m.id);
-  const shownIds = list.items.map((m) => m.id);
-  return (
-    <div className="grid gap-4">
-      <ListToolbar
-        search={{ label: "Search team members", placeholder: "Search by name or role", ...list.search }}
-        filters={[{ label: "Status", options: FILTER_OPTIONS, ...list.filter("status") }]}
-        shown={list.items.length}
-        total={members.length}
-      />
-      {list.items.length === 0 ? (
-        <EmptyState
-          action={
-            <Button type="button" variant="outline" onClick={list.clear}>
-              Clear search and filter
-            </Button>
-          }
-        >
-          {TEAM_TEXT.noMatch}
-        </EmptyState>
-      ) : (
-        <CardGrid label="Team members">
-          {list.items.map((member) => (
-            <MemberCard
-              key={member.id}
-              member={member}
-              actions={[
-                {
-                  label: "Edit",
-                  onSelect: () => {
-                    setEditing(member);
-                    setEditOpen(true);
-                  },
-                },
-                ...cardActions(member),
-                ...moveMenuActions(member.id, { allIds, shownIds, intent: "reorder-team-members" }),
-                {
-                  label: "Delete",
-                  intent: "delete-team-member",
-                  fields: { id: member.id },
-                  confirm: { what: "team member", detail: `${member.name} will be deleted and removed from the website. This cannot be undone.` },
-                },
-              ]}
-            />
-          ))}
-        </CardGrid>
-      )}
-      {editing && (
-        <FormDialog
-          key={editing.id}
-          open={editOpen}
-          onOpenChange={setEditOpen}
-          title="Edit Team Member"
-          schema={updateTeamMemberSchema}
-          intent="update-team-member"
-          fields={EDIT_FIELDS}
-          values={formValues(editing)}
-          hidden={{ id: editing.id }}
-          submitLabel="Update Team Member"
-        />
-      )}
-    </div>
+      path={TEAM_PATH}
+      back={{ to: "/admin/cms", label: "Back to Content Management" }}
+      items={loaderData.members}
+      text={TEAM_TEXT}
+      gridLabel="Team members"
+      search={{ label: "Search team members", placeholder: "Search by name or role", text: (m) => [m.name, m.role] }}
+      status={{ of: (m) => m.status, options: FILTER_OPTIONS }}
+      add={{
+        label: "Add Team Member",
+        description: "A new member starts as a draft: publish them to show them on the website.",
+        schema: createTeamMemberSchema,
+        intent: "create-team-member",
+        fields: ADD_FIELDS,
+        values: NEW_VALUES,
+      }}
+      edit={{ title: "Edit Team Member", submitLabel: "Update Team Member", schema: updateTeamMemberSchema, intent: "update-team-member", fields: EDIT_FIELDS, values: formValues }}
+      actions={cardActions}
+      reorderIntent="reorder-team-members"
+      remove={{ intent: "delete-team-member", what: "team member", detail: (m) => `${m.name} will be deleted and removed from the website. This cannot be undone.` }}
+      card={(member, menu) => <MemberCard member={member} actions={menu} />}
+    />
   );
 }
 

@@ -1,0 +1,180 @@
+import { Plus } from "lucide-react";
+import { Fragment, useEffect, useState } from "react";
+import type * as React from "react";
+import type { z } from "zod";
+import { useLocation, useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
+import { AdminData, type AdminLoadedData } from "./admin-data";
+import type { FieldSpec } from "./admin-form";
+import { AdminCount, AdminPage } from "./admin-page";
+import { BackLink } from "./back-link";
+import { CardGrid, moveMenuActions, type MenuAction } from "./card-list";
+import { FormDialog } from "./form-dialog";
+import { EmptyState } from "./list-states";
+import { ListToolbar, useListFilter, type FilterOption } from "./list-toolbar";
+
+/**
+ * A whole card-list screen of the kit (the Services Manager and Team Members, spec 2 §2): the page frame
+ * with its count, back link and Add button; search and one status filter; the cards, each with a menu of
+ * Edit, the screen's own actions, Move up / Move down and Delete after confirmation; the add and edit
+ * dialogs; the empty states. `{path}/new` is the same screen with the add dialog open (a quick action of
+ * the hub); closing it returns to `path`. The route keeps what is its own: texts, fields, the card.
+ */
+
+export interface CardManagerProps<T extends { id: string }> {
+  title: string;
+  description: string;
+  /** The screen's route; `${path}/new` opens the add dialog. */
+  path: string;
+  back: { to: string; label: string };
+  /** The loader's `adminLoad(...)` promise. */
+  items: Promise<AdminLoadedData<T[]>>;
+  text: { loading: string; empty: string; addFirst: string; noMatch: string };
+  /** Accessible name of the card grid ("Services"). */
+  gridLabel: string;
+  search: { label: string; placeholder: string; text: (item: T) => ReadonlyArray<string | null | undefined> };
+  status: { of: (item: T) => string; options: readonly FilterOption[] };
+  add: { label: string; description: string; schema: z.ZodType; intent: string; fields: readonly FieldSpec[]; values: Record<string, string> };
+  edit: { title: string; submitLabel: string; schema: z.ZodType; intent: string; fields: readonly FieldSpec[]; values: (item: T) => Record<string, string> };
+  /** The menu entries between Edit and Move up (Publish/Unpublish...). */
+  actions: (item: T) => MenuAction[];
+  reorderIntent: string;
+  remove: { intent: string; what: string; detail: (item: T) => string };
+  card: (item: T, menu: MenuAction[]) => React.ReactNode;
+}
+
+export function CardManager<T extends { id: string }>(props: CardManagerProps<T>) {
+  const { add, path } = props;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const adding = location.pathname.replace(/\/$/, "") === `${path}/new`;
+  const [addOpen, setAddOpen] = useState(adding);
+  useEffect(() => {
+    if (adding) setAddOpen(true);
+  }, [adding]);
+  const onAddOpenChange = (open: boolean) => {
+    setAddOpen(open);
+    if (!open && adding) void navigate(path, { replace: true });
+  };
+
+  return (
+    <AdminPage
+      title={props.title}
+      count={<AdminCount resolve={props.items} count={(items) => items.length} />}
+      description={props.description}
+      links={<BackLink to={props.back.to}>{props.back.label}</BackLink>}
+      action={
+        <FormDialog
+          open={addOpen}
+          onOpenChange={onAddOpenChange}
+          title={add.label}
+          description={add.description}
+          trigger={
+            <Button type="button">
+              <Plus aria-hidden="true" />
+              {add.label}
+            </Button>
+          }
+          schema={add.schema}
+          intent={add.intent}
+          fields={add.fields}
+          values={add.values}
+          submitLabel={add.label}
+        />
+      }
+    >
+      <AdminData resolve={props.items} loadingText={props.text.loading}>
+        {(items) => <CardManagerList {...props} items={items} onAdd={() => setAddOpen(true)} />}
+      </AdminData>
+    </AdminPage>
+  );
+}
+
+function CardManagerList<T extends { id: string }>({
+  items,
+  onAdd,
+  text,
+  gridLabel,
+  search,
+  status,
+  edit,
+  actions,
+  reorderIntent,
+  remove,
+  card,
+}: Omit<CardManagerProps<T>, "items"> & { items: T[]; onAdd: () => void }) {
+  const list = useListFilter(items, { text: search.text, filters: { status: status.of } });
+  const [editing, setEditing] = useState<T | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
+
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        action={
+          <Button type="button" onClick={onAdd}>
+            <Plus aria-hidden="true" />
+            {text.addFirst}
+          </Button>
+        }
+      >
+        {text.empty}
+      </EmptyState>
+    );
+  }
+
+  const allIds = items.map((item) => item.id);
+  const shownIds = list.items.map((item) => item.id);
+  const menuOf = (item: T): MenuAction[] => [
+    {
+      label: "Edit",
+      onSelect: () => {
+        setEditing(item);
+        setEditOpen(true);
+      },
+    },
+    ...actions(item),
+    ...moveMenuActions(item.id, { allIds, shownIds, intent: reorderIntent }),
+    { label: "Delete", intent: remove.intent, fields: { id: item.id }, confirm: { what: remove.what, detail: remove.detail(item) } },
+  ];
+  return (
+    <div className="grid gap-4">
+      <ListToolbar
+        search={{ label: search.label, placeholder: search.placeholder, ...list.search }}
+        filters={[{ label: "Status", options: status.options, ...list.filter("status") }]}
+        shown={list.items.length}
+        total={items.length}
+      />
+      {list.items.length === 0 ? (
+        <EmptyState
+          action={
+            <Button type="button" variant="outline" onClick={list.clear}>
+              Clear search and filter
+            </Button>
+          }
+        >
+          {text.noMatch}
+        </EmptyState>
+      ) : (
+        <CardGrid label={gridLabel}>
+          {list.items.map((item) => (
+            <Fragment key={item.id}>{card(item, menuOf(item))}</Fragment>
+          ))}
+        </CardGrid>
+      )}
+      {editing && (
+        <FormDialog
+          key={editing.id}
+          open={editOpen}
+          onOpenChange={setEditOpen}
+          title={edit.title}
+          schema={edit.schema}
+          intent={edit.intent}
+          fields={edit.fields}
+          values={edit.values(editing)}
+          hidden={{ id: editing.id }}
+          submitLabel={edit.submitLabel}
+        />
+      )}
+    </div>
+  );
+}
