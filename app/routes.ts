@@ -61,5 +61,8 @@ export default [
     route("cms/services/new", "routes/admin/cms.services.new.tsx"),
     route("cms/team", "routes/admin/cms.team.tsx"),
     route("cms/team/new", "routes/admin/cms.team.new.tsx"),
+    // Site Settings (spec 2 §2) and what the public site gets from them (staff only, never cached, noindex).
+    route("cms/settings", "routes/admin/cms.settings.tsx"),
+    route("cms/settings/preview", "routes/admin/cms.settings.preview.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -12,6 +12,7 @@ import { reviewActionSchema } from "~/domain/reviews/admin-schemas";
 import { serviceActionSchema } from "~/domain/services/admin-schemas";
 import { teamMemberActionSchema } from "~/domain/team/admin-schemas";
 import { contentActionSchema } from "~/domain/cms/content-admin-schemas";
+import { settingActionSchema } from "~/domain/site-settings/admin-schemas";
 import { startApp, type RunningApp } from "../support/app-server";
 import { createSession, createUser } from "../support/factories";
 import { seededRandom } from "../support/prng";
@@ -19,8 +20,8 @@ import { seededRandom } from "../support/prng";
 /**
  * QUALITY R6 / S15 for the admin screens' actions: 1,200 generated INVALID
  * submissions (seeded, reproducible: FUZZ_SEED=<n> to replay or vary) to
- * POST /admin/gaf-config, /admin/reviews, /admin/cms/services and
- * /admin/cms/team over HTTP against the real
+ * POST /admin/gaf-config, /admin/reviews, /admin/cms/services,
+ * /admin/cms/team, /admin/cms/pages and /admin/cms/settings over HTTP against the real
  * production server, signed in as an admin and with the site's own Origin so
  * that the requests reach the actions (app/lib/admin-action.server.ts).
  *
@@ -83,7 +84,7 @@ function randomUuid(): string {
 /* ------------------------------------------------------------------------ */
 
 /** Tables whose ids the forms send. */
-type Table = "color" | "warranty" | "shingle" | "roof-layer" | "roof-product" | "review" | "service" | "team-member" | "page" | "block";
+type Table = "color" | "warranty" | "shingle" | "roof-layer" | "roof-product" | "review" | "service" | "team-member" | "page" | "block" | "setting";
 /** Tables whose ids are only ever sent as "an id of another table". */
 type ForeignTable = "user";
 
@@ -99,6 +100,7 @@ const TABLE_SQL: Record<Table | ForeignTable, string> = {
   "team-member": "cms_team_members",
   page: "cms_pages",
   block: "cms_content_blocks",
+  setting: "cms_site_settings",
 };
 /** The tables nothing may be written to, and the audit actions that would record a write. */
 const CHECKED_TABLES = [
@@ -112,9 +114,10 @@ const CHECKED_TABLES = [
   "cms_team_members",
   "cms_pages",
   "cms_content_blocks",
+  "cms_site_settings",
 ] as const;
 /** The audit actions of those tables' changes. */
-const AUDIT_PREFIXES = ["gaf.", "review.", "cms.service.", "cms.team_member.", "cms.page.", "cms.block."] as const;
+const AUDIT_PREFIXES = ["gaf.", "review.", "cms.service.", "cms.team_member.", "cms.page.", "cms.block.", "cms.setting."] as const;
 
 type FieldSpec =
   | { kind: "text"; max: number; required?: boolean; multiline?: boolean }
@@ -134,11 +137,25 @@ type FieldSpec =
   | { kind: "ids"; table: Table }
   /** A page or block key: lowercase letters, digits, hyphens and underscores. */
   | { kind: "key" }
-  /** JSON typed in a field (block content, page metadata): one of `samples` is valid. */
-  | { kind: "json"; samples: readonly string[]; required: boolean };
+  /** A setting key: lowercase letters, digits and underscores, starting with a letter (no hyphens). */
+  | { kind: "settingKey" }
+  /** A decimal number typed as text ("24", "-83.1141"): a number setting's value. */
+  | { kind: "decimal" }
+  /**
+   * JSON typed in a field (block content, page metadata): one of `samples` is valid. `anyShape`: any JSON
+   * that parses is valid (a json setting's value), so only syntax errors make it invalid.
+   */
+  | { kind: "json"; samples: readonly string[]; required: boolean; anyShape?: boolean };
 
-type Endpoint = "gaf" | "reviews" | "services" | "team" | "pages";
-const PAGES: Record<Endpoint, string> = { gaf: "/admin/gaf-config", reviews: "/admin/reviews", services: "/admin/cms/services", team: "/admin/cms/team", pages: "/admin/cms/pages" };
+type Endpoint = "gaf" | "reviews" | "services" | "team" | "pages" | "settings";
+const PAGES: Record<Endpoint, string> = {
+  gaf: "/admin/gaf-config",
+  reviews: "/admin/reviews",
+  services: "/admin/cms/services",
+  team: "/admin/cms/team",
+  pages: "/admin/cms/pages",
+  settings: "/admin/cms/settings",
+};
 
 interface IntentDef {
   endpoint: Endpoint;
@@ -158,7 +175,7 @@ const SERVICE_ICONS = ["Construction", "Wrench", "Cloud", "Shield", "Building", 
 const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
 const IMAGE_POSITIONS = ["center", "top", "bottom"] as const;
 
-const GAF_KIND_FIELDS: Record<Exclude<Table, "review" | "service" | "team-member" | "page" | "block">, Record<string, FieldSpec>> = {
+const GAF_KIND_FIELDS: Record<Exclude<Table, "review" | "service" | "team-member" | "page" | "block" | "setting">, Record<string, FieldSpec>> = {
   color: { name: text(200, { required: true }), hexColor: { kind: "hex" }, availabilityUrl: URL_FIELD },
   warranty: {
     name: text(300, { required: true }),
@@ -193,7 +210,7 @@ const GAF_KIND_FIELDS: Record<Exclude<Table, "review" | "service" | "team-member
     productUrl: URL_FIELD,
   },
 };
-const GAF_KINDS = Object.keys(GAF_KIND_FIELDS) as Array<Exclude<Table, "review" | "service" | "team-member" | "page" | "block">>;
+const GAF_KINDS = Object.keys(GAF_KIND_FIELDS) as Array<Exclude<Table, "review" | "service" | "team-member" | "page" | "block" | "setting">>;
 
 /** The content lists of /admin/cms (Services Manager, Team Members): create, update, publish, flag, delete, reorder. */
 const CMS_LISTS = [
@@ -256,6 +273,17 @@ const BLOCK_CONTENT_SAMPLES: Record<string, readonly string[]> = {
     '{"heading":"H","paragraphs":["P"],"imageUrl":"/images/a.svg","imageAlt":"A roof"}',
     '{"heading":"H","paragraphs":["P"],"imageUrl":"https://example.com/a.jpg","imageAlt":"A","imageSide":"left"}',
   ],
+};
+
+/** Site Settings (spec 2 §9): the types, each with its value field, and the categories, written out. */
+const SETTING_CATEGORIES = ["general", "contact", "branding", "social", "certifications", "seo"] as const;
+const SETTING_VALUES: Record<string, FieldSpec> = {
+  text: text(5000, { required: true }),
+  html: text(20_000, { required: true, multiline: true }),
+  json: { kind: "json", samples: ['{"facebook":"https://facebook.com/x"}', '["Columbus","Dublin"]', "42", '"text"', "null"], required: true, anyShape: true },
+  boolean: { kind: "enum", values: ["true", "false"] },
+  number: { kind: "decimal" },
+  url: URL_FIELD,
 };
 
 const INTENTS: IntentDef[] = [
@@ -324,6 +352,22 @@ const INTENTS: IntentDef[] = [
   ),
   { endpoint: "pages", intent: "set-block-status", table: "block", fields: { id: { kind: "id", table: "block", required: true }, status: { kind: "enum", values: PUBLISH_STATES } } },
   { endpoint: "pages", intent: "delete-block", table: "block", fields: { id: { kind: "id", table: "block", required: true } } },
+  // Site Settings (/admin/cms/settings): add and edit once per type (each with a value of its type).
+  ...Object.entries(SETTING_VALUES).flatMap(([type, value]): IntentDef[] => {
+    const fields: Record<string, FieldSpec> = {
+      settingKey: { kind: "settingKey" },
+      settingType: { kind: "enum", values: [type] },
+      settingValue: value,
+      category: { kind: "enum", values: SETTING_CATEGORIES },
+      description: text(500),
+    };
+    return [
+      { endpoint: "settings", intent: "create-setting", table: "setting", fields },
+      { endpoint: "settings", intent: "update-setting", table: "setting", fields: { id: { kind: "id", table: "setting", required: true }, ...fields } },
+    ];
+  }),
+  { endpoint: "settings", intent: "set-setting-public", table: "setting", fields: { id: { kind: "id", table: "setting", required: true }, public: { kind: "active" } } },
+  { endpoint: "settings", intent: "delete-setting", table: "setting", fields: { id: { kind: "id", table: "setting", required: true } } },
 ];
 
 function isRequired(spec: FieldSpec): boolean {
@@ -339,6 +383,8 @@ function isRequired(spec: FieldSpec): boolean {
     case "layer":
     case "ids":
     case "key":
+    case "settingKey":
+    case "decimal":
       return true;
     case "json":
       return spec.required;
@@ -384,6 +430,10 @@ function validValue(spec: FieldSpec): string | typeof ABSENT {
       return pick(spec.values);
     case "key":
       return pick(["new-page", "new-block", "about_us", "fuzz-2", "a", "privacy-115-new-topic"]);
+    case "settingKey":
+      return pick(["new_setting", "office_fax", "a", "fuzz_2", "promo_banner_2026"]);
+    case "decimal":
+      return pick(["24", "-83.1141", "0", "0.5", "1000000"]);
     case "json":
       return spec.required ? pick(spec.samples) : pick([...spec.samples, "", ABSENT]);
     case "active":
@@ -543,24 +593,25 @@ const MUTATIONS: Record<string, Mutation> = {
     },
   },
   "too long": {
-    applies: (def) => fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole"].includes(s.kind)).length > 0,
+    applies: (def) => fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole", "decimal"].includes(s.kind)).length > 0,
     run: (c, def) => {
-      const name = pick(fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole"].includes(s.kind)));
+      const name = pick(fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole", "decimal"].includes(s.kind)));
       const spec = def.fields[name]!;
       const huge = int(3) === 0;
       let value: string;
       if (spec.kind === "text") value = pick(["x", "é", "😀", "中", "e\u0301"]).repeat(huge ? 100_000 : spec.max + 1 + int(5));
       else if (spec.kind === "url" || spec.kind === "urlOrPath") value = `https://example.com/${"a".repeat(huge ? 100_000 : 1_981 + int(5))}`;
       else if (spec.kind === "hex") value = `#${"a".repeat(huge ? 100_000 : 7)}`;
+      else if (spec.kind === "decimal") value = "1".repeat(huge ? 100_000 : 31 + int(5));
       else value = huge ? `${"0".repeat(100_000)}5` : "1".repeat(13);
       set(c, name, value);
       return [name];
     },
   },
   "control characters": {
-    applies: (def) => fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole"].includes(s.kind)).length > 0,
+    applies: (def) => fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole", "decimal"].includes(s.kind)).length > 0,
     run: (c, def) => {
-      const name = pick(fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole"].includes(s.kind)));
+      const name = pick(fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole", "decimal"].includes(s.kind)));
       const spec = def.fields[name]!;
       const refused = spec.kind === "text" && spec.multiline ? MULTILINE_REFUSED : SINGLE_LINE_REFUSED;
       set(c, name, insertAt(get(c, name) ?? "", pick(refused)));
@@ -793,6 +844,25 @@ const MUTATIONS: Record<string, Mutation> = {
       return [name];
     },
   },
+  "bad setting key": {
+    applies: (def) => fieldNames(def, (s) => s.kind === "settingKey").length > 0,
+    run: (c) => {
+      set(
+        c,
+        "settingKey",
+        pick(["New_Setting", "new-setting", "1st", "_lead", "a b", "ünï", "a.b", "ＡＢＣ", "key\u0000", "key\u202e", "key\n", "k".repeat(101), "k".repeat(100_000), "<script>", "😀", "Phone"]),
+      );
+      return ["settingKey"];
+    },
+  },
+  "not a number": {
+    applies: (def) => fieldNames(def, (s) => s.kind === "decimal").length > 0,
+    run: (c, def) => {
+      const name = pick(fieldNames(def, (s) => s.kind === "decimal"));
+      set(c, name, pick(["1e3", "twelve", "0x10", "１２", "٣", "1 2", "NaN", "Infinity", "+5", "12,5", "[3]", "{}", "true", ".5", "5.", "--1", "1.2.3", "007", "1_000", "-", "½"]));
+      return [name];
+    },
+  },
   "bad JSON": {
     applies: (def) => fieldNames(def, (s) => s.kind === "json").length > 0,
     run: (c, def) => {
@@ -813,7 +883,17 @@ const MUTATIONS: Record<string, Mutation> = {
         "{}",
         `{"paragraphs":[${Array.from({ length: 21 }, () => '"p"').join(",")}]}`,
       ];
-      set(c, name, pick(spec.required ? [...syntax, ...shapes, ...values] : [...syntax, ...shapes]));
+      const parses = (value: string) => {
+        try {
+          JSON.parse(value);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      // A json setting takes any JSON: only what does not parse is bad.
+      if (spec.anyShape) set(c, name, pick(syntax.filter((value) => !parses(value))));
+      else set(c, name, pick(spec.required ? [...syntax, ...shapes, ...values] : [...syntax, ...shapes]));
       return [name];
     },
   },
@@ -1033,7 +1113,14 @@ describe("fuzzing the admin screens' actions (QUALITY R6, S15)", () => {
   test("the cases cover every intent of the screens' schemas (a new intent must be added here)", () => {
     const intentsOf = (schema: { options: ReadonlyArray<{ shape: { intent: { value: string } } }> }) => schema.options.map((option) => option.shape.intent.value);
     expect(new Set(INTENTS.map((def) => def.intent))).toEqual(
-      new Set([...Object.keys(gafIntents), ...intentsOf(reviewActionSchema), ...intentsOf(serviceActionSchema), ...intentsOf(teamMemberActionSchema), ...intentsOf(contentActionSchema)]),
+      new Set([
+        ...Object.keys(gafIntents),
+        ...intentsOf(reviewActionSchema),
+        ...intentsOf(serviceActionSchema),
+        ...intentsOf(teamMemberActionSchema),
+        ...intentsOf(contentActionSchema),
+        ...intentsOf(settingActionSchema),
+      ]),
     );
   });
 

@@ -32,13 +32,23 @@ const state = globalThis as unknown as {
   __publicSiteSettingsGeneration?: number;
 };
 
-async function load(): Promise<PublicSiteSettings> {
+/**
+ * The public site settings as the public read model makes them, read now (no
+ * cache), with the warnings of the values it replaced by defaults: what
+ * /admin/cms/settings/preview shows staff. Only `is_public` rows are read.
+ */
+export async function readPublicSiteSettings(): Promise<{ settings: PublicSiteSettings; warnings: SettingWarning[] }> {
   const rows = await db()
     .select({ settingKey: cmsSiteSettings.settingKey, settingValue: cmsSiteSettings.settingValue })
     .from(cmsSiteSettings)
     .where(eq(cmsSiteSettings.isPublic, true));
   const warnings: SettingWarning[] = [];
-  const value = mapSettingsRows(rows, (w) => warnings.push(w));
+  const settings = mapSettingsRows(rows, (w) => warnings.push(w));
+  return { settings, warnings };
+}
+
+async function load(): Promise<PublicSiteSettings> {
+  const { settings: value, warnings } = await readPublicSiteSettings();
   if (warnings.length > 0) {
     logger.warn({ settings: warnings }, "public site settings: using defaults for missing or malformed values");
   }
