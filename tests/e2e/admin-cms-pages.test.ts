@@ -83,7 +83,7 @@ describe("the content management hub", () => {
     ]);
     expect(pages).toBeGreaterThan(0);
     expect(blocks).toBeGreaterThan(0);
-    const figure = (title: string) => page.locator(`[data-manager="${title}"] [data-figure]`).innerText();
+    const figure = (title: string) => page.locator(`[data-card="${title}"] [data-figure]`).innerText();
     expect(await figure("Services Manager")).toBe(`${services} services`);
     expect(await figure("Team Members")).toBe(`${members} members`);
     expect(await figure("Page Content")).toBe(`${blocks} content blocks, ${pages} pages`);
@@ -439,7 +439,7 @@ describe("the hub after these changes", () => {
     expect(await page.getByText("No recent changes").count()).toBe(0);
 
     const [pages, blocks] = await Promise.all([count("select count(*)::int as n from cms_pages"), count("select count(*)::int as n from cms_content_blocks")]);
-    expect(await page.locator('[data-manager="Page Content"] [data-figure]').innerText()).toBe(`${blocks} content blocks, ${pages} pages`);
+    expect(await page.locator('[data-card="Page Content"] [data-figure]').innerText()).toBe(`${blocks} content blocks, ${pages} pages`);
     await expectNoAxeViolations(page, AXE);
   });
 });

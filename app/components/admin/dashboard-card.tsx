@@ -1,4 +1,5 @@
 import type { LucideIcon } from "lucide-react";
+import type * as React from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
@@ -10,13 +11,15 @@ export interface DashboardCardProps {
   icon: LucideIcon;
   /** A live figure, e.g. "3 new leads". */
   figure?: string | null;
+  /** The card's links (default: one Open button to `to`). */
+  actions?: React.ReactNode;
 }
 
-/** One card of the admin dashboard, with its Open button. */
-export function DashboardCard({ title, description, to, icon: Icon, figure }: DashboardCardProps) {
+/** One card of the admin dashboard (with its Open button) or of a hub such as /admin/cms (with its own links). */
+export function DashboardCard({ title, description, to, icon: Icon, figure, actions }: DashboardCardProps) {
   const titleId = `card-${to.replaceAll("/", "-")}`;
   return (
-    <Card aria-labelledby={titleId} role="region" className="justify-between">
+    <Card aria-labelledby={titleId} role="region" data-card={title} className="justify-between">
       <CardHeader>
         <div className="flex items-start gap-3">
           <span className="rounded-lg bg-brand-navy/10 p-2 text-brand-navy">
@@ -32,11 +35,19 @@ export function DashboardCard({ title, description, to, icon: Icon, figure }: Da
           </div>
         </div>
       </CardHeader>
-      <CardContent>{figure ? <p className="text-sm font-semibold text-brand-red">{figure}</p> : null}</CardContent>
-      <CardFooter>
-        <Link to={to} className={buttonVariants({ className: "w-full sm:w-auto" })} aria-label={`Open ${title}`}>
-          Open
-        </Link>
+      <CardContent>
+        {figure ? (
+          <p data-figure className="text-sm font-semibold text-brand-red">
+            {figure}
+          </p>
+        ) : null}
+      </CardContent>
+      <CardFooter className="flex flex-wrap gap-2">
+        {actions ?? (
+          <Link to={to} className={buttonVariants({ className: "w-full sm:w-auto" })} aria-label={`Open ${title}`}>
+            Open
+          </Link>
+        )}
       </CardFooter>
     </Card>
   );

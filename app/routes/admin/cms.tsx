@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/cms";
 import { AdminData } from "~/components/admin/admin-data";
 import { AdminPage } from "~/components/admin/admin-page";
+import { DashboardCard } from "~/components/admin/dashboard-card";
 import { buttonVariants } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { type CmsOverview, loadCmsOverview, type StatusCounts } from "~/domain/cms/cms-overview.server";
@@ -102,40 +102,26 @@ function Hub({ overview }: { overview: CmsOverview }) {
 }
 
 function ManagerCard({ manager, figure }: { manager: Manager; figure: string }) {
-  const { title, description, to, icon: Icon } = manager;
-  const titleId = `cms-card-${to.replaceAll("/", "-")}`;
+  const { title, to } = manager;
   return (
-    <Card role="region" aria-labelledby={titleId} data-manager={title} className="justify-between">
-      <CardHeader>
-        <div className="flex items-start gap-3">
-          <span className="rounded-lg bg-brand-navy/10 p-2 text-brand-navy">
-            <Icon aria-hidden="true" className="size-5" />
-          </span>
-          <div className="grid gap-1">
-            <CardTitle>
-              <h2 id={titleId} className="text-lg font-semibold text-brand-navy">
-                {title}
-              </h2>
-            </CardTitle>
-            <CardDescription>{description}</CardDescription>
-          </div>
-        </div>
-      </CardHeader>
-      <CardContent>
-        <p data-figure className="text-sm font-semibold text-brand-red">
-          {figure}
-        </p>
-      </CardContent>
-      <CardFooter className="flex flex-wrap gap-2">
-        <Link to={to} className={buttonVariants({ size: "sm" })}>
-          Manage<span className="sr-only"> {title}</span>
-        </Link>
-        <Link to={`${to}/preview`} className={buttonVariants({ variant: "outline", size: "sm" })}>
-          <Eye aria-hidden="true" />
-          Preview<span className="sr-only"> {title}</span>
-        </Link>
-      </CardFooter>
-    </Card>
+    <DashboardCard
+      title={title}
+      description={manager.description}
+      to={to}
+      icon={manager.icon}
+      figure={figure}
+      actions={
+        <>
+          <Link to={to} className={buttonVariants({ size: "sm" })}>
+            Manage<span className="sr-only"> {title}</span>
+          </Link>
+          <Link to={`${to}/preview`} className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <Eye aria-hidden="true" />
+            Preview<span className="sr-only"> {title}</span>
+          </Link>
+        </>
+      }
+    />
   );
 }
 
