@@ -25,7 +25,8 @@ const recipientCache = globalThis as unknown as { __leadAlertRecipient?: { value
 
 /**
  * Where team alerts go: `lead_alert_email`, else the public `email` setting,
- * else null. Kept in memory for 30 s (every lead needs it). Call it outside a
+ * else null. Kept in memory for 30 s (every lead needs it), and forgotten at once when a
+ * site setting changes (server/app.ts, on the content-change notification). Call it outside a
  * transaction: it uses a connection of its own.
  */
 export async function leadAlertRecipient(executor: DbExecutor = db()): Promise<string | null> {
