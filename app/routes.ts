@@ -51,6 +51,8 @@ export default [
     route("reviews", "routes/admin/reviews.tsx"),
     // GAF portal configuration (the admin screen kit: app/components/admin, app/lib/admin-action.server.ts).
     route("gaf-config", "routes/admin/gaf-config.tsx"),
+    // Site Configuration: the business facts of the public pages and their JSON-LD, one typed form (ADR 020).
+    route("site-config", "routes/admin/site-config.tsx"),
     // Content management hub (spec 2 §2: the four managers, status overview, recent changes) and Page Content.
     route("cms", "routes/admin/cms.tsx"),
     route("cms/pages", "routes/admin/cms.pages.tsx"),
