@@ -63,5 +63,8 @@ export default [
     route("cms/services/new", "routes/admin/cms.services.new.tsx"),
     route("cms/team", "routes/admin/cms.team.tsx"),
     route("cms/team/new", "routes/admin/cms.team.new.tsx"),
+    // The public /services and /team pages with their draft services and leaders (never cached, noindex).
+    route("cms/services/preview", "routes/admin/cms.services.preview.tsx"),
+    route("cms/team/preview", "routes/admin/cms.team.preview.tsx"),
   ]),
 ] satisfies RouteConfig;
