@@ -103,6 +103,19 @@ describe.each(PREVIEWS)("the $title preview", ({ title, route, pageKey, publicPa
   });
 });
 
+test("the Page Content preview of the same pages shows and names the draft service and leader too", async () => {
+  const page = await staff.page();
+  for (const [key, draft] of [
+    ["services", DRAFT_SERVICE],
+    ["team", DRAFT_LEADER],
+    ["about", DRAFT_LEADER],
+  ] as const) {
+    await staff.goto(page, `/admin/cms/pages/preview/${key}`);
+    await page.locator(`[data-preview-page=${key}]`).getByText(draft).first().waitFor();
+    expect(await page.locator("[data-preview-drafts]").innerText(), key).toContain(draft);
+  }
+});
+
 test("publishing the draft brings it to the public page on the next request", async () => {
   await staff.pool().query("update cms_services set status = 'published' where slug = 'skylight-repair-e2e'");
   await expect.poll(async () => (await staff.publicHtml("/services")).includes(DRAFT_SERVICE), { timeout: 10_000 }).toBe(true);
