@@ -51,6 +51,8 @@ export default [
     route("reviews", "routes/admin/reviews.tsx"),
     // GAF portal configuration (the admin screen kit: app/components/admin, app/lib/admin-action.server.ts).
     route("gaf-config", "routes/admin/gaf-config.tsx"),
+    // Site Configuration: the business facts of the public pages and their JSON-LD, one typed form (ADR 020).
+    route("site-config", "routes/admin/site-config.tsx"),
     // Content management hub (spec 2 §2: the four managers, status overview, recent changes) and Page Content.
     route("cms", "routes/admin/cms.tsx"),
     route("cms/pages", "routes/admin/cms.pages.tsx"),
@@ -64,5 +66,8 @@ export default [
     // Site Settings (spec 2 §2) and what the public site gets from them (staff only, never cached, noindex).
     route("cms/settings", "routes/admin/cms.settings.tsx"),
     route("cms/settings/preview", "routes/admin/cms.settings.preview.tsx"),
+    // The public /services and /team pages with their draft services and leaders (never cached, noindex).
+    route("cms/services/preview", "routes/admin/cms.services.preview.tsx"),
+    route("cms/team/preview", "routes/admin/cms.team.preview.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -11,9 +11,9 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-post
 import { runMigrations } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed/index.server";
 import { ensureFirstSuperAdmin } from "~/domain/accounts/bootstrap.server";
-import { startJobs, stopJobs } from "~/jobs/boss.server";
 import { invalidateLeadAlertRecipient } from "~/domain/leads/lead-emails.server";
 import { invalidatePublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
+import { startJobs, stopJobs } from "~/jobs/boss.server";
 import { onContentChange, startContentChangeListener, stopContentChangeListener } from "~/lib/content-changes.server";
 import { logger } from "~/lib/logger.server";
 import { healthCheck, unavailableWhileDatabaseIsAway } from "./health";

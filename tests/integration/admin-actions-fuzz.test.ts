@@ -13,6 +13,7 @@ import { serviceActionSchema } from "~/domain/services/admin-schemas";
 import { teamMemberActionSchema } from "~/domain/team/admin-schemas";
 import { contentActionSchema } from "~/domain/cms/content-admin-schemas";
 import { settingActionSchema } from "~/domain/site-settings/admin-schemas";
+import { siteConfigurationActionSchema } from "~/domain/site-settings/site-configuration-schema";
 import { startApp, type RunningApp } from "../support/app-server";
 import { createSession, createUser } from "../support/factories";
 import { seededRandom } from "../support/prng";
@@ -21,7 +22,7 @@ import { seededRandom } from "../support/prng";
  * QUALITY R6 / S15 for the admin screens' actions: 1,200 generated INVALID
  * submissions (seeded, reproducible: FUZZ_SEED=<n> to replay or vary) to
  * POST /admin/gaf-config, /admin/reviews, /admin/cms/services,
- * /admin/cms/team, /admin/cms/pages and /admin/cms/settings over HTTP against the real
+ * /admin/cms/team, /admin/cms/pages, /admin/cms/settings and /admin/site-config over HTTP against the real
  * production server, signed in as an admin and with the site's own Origin so
  * that the requests reach the actions (app/lib/admin-action.server.ts).
  *
@@ -31,10 +32,13 @@ import { seededRandom } from "../support/prng";
  *
  * Every case starts from a VALID submission of one intent (app/domain/gaf/
  * admin-schemas.ts, app/domain/reviews/admin-schemas.ts, app/domain/services/
- * admin-schemas.ts, app/domain/team/admin-schemas.ts) and applies at least
+ * admin-schemas.ts, app/domain/team/admin-schemas.ts, app/domain/cms/
+ * content-admin-schemas.ts, app/domain/site-settings/site-configuration-
+ * schema.ts) and applies at least
  * one invalidating mutation: missing or blank required fields, wrong types,
  * values outside the lists, oversize values, control and bidi characters,
- * bad URLs and colours, unknown, missing or mismatched intents, unknown and
+ * bad URLs and colours, bad phone numbers, email addresses, opening hours,
+ * coordinates, ZIP codes, country codes, dates and place lists, unknown, missing or mismatched intents, unknown and
  * repeated fields, files, ids that are not uuids, are unknown or belong to
  * another table, broken reorder lists, bad content types, malformed
  * multipart and empty bodies. "Noise" (emoji, combining marks, zero-width
@@ -117,13 +121,13 @@ const CHECKED_TABLES = [
   "cms_site_settings",
 ] as const;
 /** The audit actions of those tables' changes. */
-const AUDIT_PREFIXES = ["gaf.", "review.", "cms.service.", "cms.team_member.", "cms.page.", "cms.block.", "cms.setting."] as const;
+const AUDIT_PREFIXES = ["gaf.", "review.", "cms.service.", "cms.team_member.", "cms.page.", "cms.block.", "cms.setting.", "site_config."] as const;
 
 type FieldSpec =
   | { kind: "text"; max: number; required?: boolean; multiline?: boolean }
   | { kind: "url" }
   /** An http(s) URL or a path on the site ("/images/a.svg"). */
-  | { kind: "urlOrPath" }
+  | { kind: "urlOrPath"; required?: boolean }
   | { kind: "hex" }
   | { kind: "whole"; min: number; max: number }
   | { kind: "flag" }
@@ -145,9 +149,21 @@ type FieldSpec =
    * JSON typed in a field (block content, page metadata): one of `samples` is valid. `anyShape`: any JSON
    * that parses is valid (a json setting's value), so only syntax errors make it invalid.
    */
-  | { kind: "json"; samples: readonly string[]; required: boolean; anyShape?: boolean };
+  | { kind: "json"; samples: readonly string[]; required: boolean; anyShape?: boolean }
+  /** Site Configuration's typed facts (app/domain/site-settings/site-configuration-schema.ts). */
+  | { kind: "phone" }
+  | { kind: "email"; required: boolean }
+  /** Opening hours, one line per day or run of days ("Monday-Friday 07:00-18:00"); blank = none. */
+  | { kind: "hours" }
+  /** A decimal degree within [-limit, limit]; always sent (one coordinate without the other is invalid). */
+  | { kind: "coord"; limit: number }
+  | { kind: "zip" }
+  | { kind: "country" }
+  | { kind: "date" }
+  /** Place names, one per line, at least one, none twice. */
+  | { kind: "places" };
 
-type Endpoint = "gaf" | "reviews" | "services" | "team" | "pages" | "settings";
+type Endpoint = "gaf" | "reviews" | "services" | "team" | "pages" | "settings" | "siteConfig";
 const PAGES: Record<Endpoint, string> = {
   gaf: "/admin/gaf-config",
   reviews: "/admin/reviews",
@@ -155,6 +171,7 @@ const PAGES: Record<Endpoint, string> = {
   team: "/admin/cms/team",
   pages: "/admin/cms/pages",
   settings: "/admin/cms/settings",
+  siteConfig: "/admin/site-config",
 };
 
 interface IntentDef {
@@ -174,6 +191,8 @@ const SHINGLE_TYPES = ["Architectural", "Designer", "3-Tab"] as const;
 const SERVICE_ICONS = ["Construction", "Wrench", "Cloud", "Shield", "Building", "FileCheck", "Hammer", "Home", "Settings", "Tool", "Zap", "CheckCircle"] as const;
 const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
 const IMAGE_POSITIONS = ["center", "top", "bottom"] as const;
+/** Some US state codes (the address's region is a select of every state). */
+const US_STATE_SAMPLE = ["OH", "KY", "PA", "WV", "IN", "MI", "DC", "CA"] as const;
 
 const GAF_KIND_FIELDS: Record<Exclude<Table, "review" | "service" | "team-member" | "page" | "block" | "setting">, Record<string, FieldSpec>> = {
   color: { name: text(200, { required: true }), hexColor: { kind: "hex" }, availabilityUrl: URL_FIELD },
@@ -368,6 +387,42 @@ const INTENTS: IntentDef[] = [
   }),
   { endpoint: "settings", intent: "set-setting-public", table: "setting", fields: { id: { kind: "id", table: "setting", required: true }, public: { kind: "active" } } },
   { endpoint: "settings", intent: "delete-setting", table: "setting", fields: { id: { kind: "id", table: "setting", required: true } } },
+  // Site Configuration (/admin/site-config): one form of every business fact.
+  {
+    endpoint: "siteConfig",
+    intent: "save-site-configuration",
+    table: "setting",
+    fields: {
+      businessName: text(200, { required: true }),
+      phone: { kind: "phone" },
+      email: { kind: "email", required: true },
+      leadAlertEmail: { kind: "email", required: false },
+      addressStreet: text(200, { required: true }),
+      addressLocality: text(100, { required: true }),
+      addressRegion: { kind: "enum", values: US_STATE_SAMPLE },
+      addressPostalCode: { kind: "zip" },
+      addressCountry: { kind: "country" },
+      geoLatitude: { kind: "coord", limit: 90 },
+      geoLongitude: { kind: "coord", limit: 180 },
+      serviceArea: { kind: "places" },
+      openingHours: { kind: "hours" },
+      accreditationBureauName: text(200, { required: true }),
+      accreditationBusinessName: text(200, { required: true }),
+      accreditationRating: text(10, { required: true }),
+      accreditationAccreditedSince: { kind: "date" },
+      accreditationComplaints: { kind: "whole", min: 0, max: 100_000 },
+      accreditationStandardsText: text(5000, { required: true, multiline: true }),
+      accreditationProfileUrl: URL_FIELD,
+      certificationName: text(200, { required: true }),
+      certificationImageUrl: { kind: "urlOrPath", required: true },
+      socialFacebook: URL_FIELD,
+      socialInstagram: URL_FIELD,
+      socialLinkedin: URL_FIELD,
+      socialYoutube: URL_FIELD,
+      socialX: URL_FIELD,
+      socialGoogle: URL_FIELD,
+    },
+  },
 ];
 
 function isRequired(spec: FieldSpec): boolean {
@@ -388,6 +443,16 @@ function isRequired(spec: FieldSpec): boolean {
       return true;
     case "json":
       return spec.required;
+    case "urlOrPath":
+      return spec.required === true;
+    case "email":
+      return spec.required;
+    case "phone":
+    case "zip":
+    case "country":
+    case "date":
+    case "places":
+      return true;
     default:
       return false;
   }
@@ -411,11 +476,15 @@ function validValue(spec: FieldSpec): string | typeof ABSENT {
   switch (spec.kind) {
     case "text":
       if (!spec.required && int(4) === 0) return pick([ABSENT, "", "   "]);
-      return spec.multiline && int(2) === 0 ? pick(MULTILINE_SAMPLES) : pick(TEXT_SAMPLES);
+      if (spec.multiline && int(2) === 0) return pick(MULTILINE_SAMPLES);
+      // Short fields (a rating such as "A+") get samples that fit.
+      return spec.max < 30 ? pick(["A+", "B", "Ünï", "中文"]) : pick(TEXT_SAMPLES);
     case "url":
       return pick([...URL_SAMPLES, "", ABSENT]);
     case "urlOrPath":
-      return pick([...URL_SAMPLES, "/images/team/marcus-hale.svg", "/images/services/a%20b.png", "", ABSENT]);
+      return spec.required
+        ? pick([...URL_SAMPLES, "/images/team/marcus-hale.svg", "/images/services/a%20b.png"])
+        : pick([...URL_SAMPLES, "/images/team/marcus-hale.svg", "/images/services/a%20b.png", "", ABSENT]);
     case "hex":
       return pick(["#3a3b3d", "#FFFFFF", "#00aa11", "#AbCdEf"]);
     case "whole":
@@ -444,8 +513,26 @@ function validValue(spec: FieldSpec): string | typeof ABSENT {
       return pick(ids["roof-layer"]);
     case "ids":
       return shuffled(ids[spec.table]).join(",");
+    case "phone":
+      return pick(["(614) 555-0147", "614-555-0199", "+1 614 555 0100", "6145550147", "1.614.555.0147"]);
+    case "email":
+      return spec.required ? pick(EMAIL_SAMPLES) : pick([...EMAIL_SAMPLES, "", ABSENT]);
+    case "hours":
+      return pick(["Monday-Friday 07:00-18:00\nSaturday 08:00-14:00", "sunday 10:00 – 12:00", "Monday–Sunday 00:00-23:59", "", " \n ", ABSENT]);
+    case "coord":
+      return pick([String(spec.limit), String(-spec.limit), "0", "-12.5", "40.0992", "1.12345678"]);
+    case "zip":
+      return pick(["43017", "43017-1234", "00501"]);
+    case "country":
+      return pick(["US", "CA"]);
+    case "date":
+      return pick(["2019-03-14", "2000-02-29", "1900-01-01"]);
+    case "places":
+      return pick(["Columbus\nDublin", "Franklin County", "Ünïcödé City\n中文\r\nDelaware County", "  Newark  \n\n"]);
   }
 }
+
+const EMAIL_SAMPLES = ["office@example.com", "leads+ohio@buckeye-roofing.example.org", "O.Brien@Example.COM"];
 
 function validFields(def: IntentDef): Field[] {
   const fields: Field[] = [["intent", def.intent]];
@@ -502,6 +589,9 @@ function foreignId(table: Table): string {
   const tables = (Object.keys(ids) as Array<Table | ForeignTable>).filter((t) => t !== table && ids[t].length > 0);
   return pick(ids[pick(tables)]);
 }
+
+/** Site Configuration's typed facts: refused like text (control, bidi, length) and by their own rules. */
+const TYPED_FACTS = ["phone", "email", "hours", "coord", "zip", "country", "date", "places"] as const;
 
 const SINGLE_LINE_REFUSED = ["\u0000", "\u0007", "\t", "\n", "\r", "\r\n", "\u000b", "\u001b", "\u007f", "\u0085", "\u009b", "\u2028", "\u2029"];
 const MULTILINE_REFUSED = ["\u0000", "\u0007", "\u0008", "\u000b", "\u000c", "\u001b", "\u007f", "\u0085", "\u009b", "\u2028", "\u2029"];
@@ -593,9 +683,9 @@ const MUTATIONS: Record<string, Mutation> = {
     },
   },
   "too long": {
-    applies: (def) => fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole", "decimal"].includes(s.kind)).length > 0,
+    applies: (def) => fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole", "decimal", ...TYPED_FACTS].includes(s.kind)).length > 0,
     run: (c, def) => {
-      const name = pick(fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole", "decimal"].includes(s.kind)));
+      const name = pick(fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole", "decimal", ...TYPED_FACTS].includes(s.kind)));
       const spec = def.fields[name]!;
       const huge = int(3) === 0;
       let value: string;
@@ -603,25 +693,27 @@ const MUTATIONS: Record<string, Mutation> = {
       else if (spec.kind === "url" || spec.kind === "urlOrPath") value = `https://example.com/${"a".repeat(huge ? 100_000 : 1_981 + int(5))}`;
       else if (spec.kind === "hex") value = `#${"a".repeat(huge ? 100_000 : 7)}`;
       else if (spec.kind === "decimal") value = "1".repeat(huge ? 100_000 : 31 + int(5));
+      else if ((TYPED_FACTS as readonly string[]).includes(spec.kind)) value = "1".repeat(huge ? 100_000 : 20_001);
       else value = huge ? `${"0".repeat(100_000)}5` : "1".repeat(13);
       set(c, name, value);
       return [name];
     },
   },
   "control characters": {
-    applies: (def) => fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole", "decimal"].includes(s.kind)).length > 0,
+    applies: (def) => fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole", "decimal", ...TYPED_FACTS].includes(s.kind)).length > 0,
     run: (c, def) => {
-      const name = pick(fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole", "decimal"].includes(s.kind)));
+      const name = pick(fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole", "decimal", ...TYPED_FACTS].includes(s.kind)));
       const spec = def.fields[name]!;
-      const refused = spec.kind === "text" && spec.multiline ? MULTILINE_REFUSED : SINGLE_LINE_REFUSED;
+      const multiline = (spec.kind === "text" && spec.multiline) || spec.kind === "hours" || spec.kind === "places";
+      const refused = multiline ? MULTILINE_REFUSED : SINGLE_LINE_REFUSED;
       set(c, name, insertAt(get(c, name) ?? "", pick(refused)));
       return [name];
     },
   },
   "bidi override characters": {
-    applies: (def) => fieldNames(def, (s) => ["text", "url", "urlOrPath"].includes(s.kind)).length > 0,
+    applies: (def) => fieldNames(def, (s) => ["text", "url", "urlOrPath", ...TYPED_FACTS].includes(s.kind)).length > 0,
     run: (c, def) => {
-      const name = pick(fieldNames(def, (s) => ["text", "url", "urlOrPath"].includes(s.kind)));
+      const name = pick(fieldNames(def, (s) => ["text", "url", "urlOrPath", ...TYPED_FACTS].includes(s.kind)));
       set(c, name, insertAt(get(c, name) ?? "", pick(BIDI)));
       return [name];
     },
@@ -676,6 +768,43 @@ const MUTATIONS: Record<string, Mutation> = {
       return ["hexColor"];
     },
   },
+  "bad typed fact": {
+    applies: (def) => fieldNames(def, (s) => (TYPED_FACTS as readonly string[]).includes(s.kind)).length > 0,
+    run: (c, def) => {
+      const name = pick(fieldNames(def, (s) => (TYPED_FACTS as readonly string[]).includes(s.kind)));
+      const spec = def.fields[name]!;
+      const bad: Record<string, string[]> = {
+        phone: ["555-0147", "call us", "(614) 555-01470", "+44 20 7946 0958", "(014) 555-0147", "(614) 055-0147", "614-555-0147 x12", "６１４５５５０１４７", "614_555_0147", "+2 614 555 0147", "tel:6145550147"],
+        email: ["office@", "@example.com", "office example.com", "a@b", "office@@example.com", "<office@example.com>", "office@example.com, b@example.com", "mailto:office@example.com", "office@example..com"],
+        hours: [
+          "Mon-Fri 07:00-18:00",
+          "Monday 7am-6pm",
+          "Friday-Monday 07:00-18:00",
+          "Monday 18:00-07:00",
+          "Monday 09:00-09:00",
+          "Monday 24:00-25:00",
+          "Monday-Friday 07:00-18:00\nFriday 09:00-10:00",
+          "closed",
+          "{}",
+          '[{"days":["Monday"],"opens":"07:00","closes":"18:00"}]',
+          "Monday 07:00-18:00 Tuesday 07:00-18:00",
+          "Lundi 07:00-18:00",
+        ],
+        coord: spec.kind === "coord" ? [String(spec.limit + 0.5), String(-spec.limit - 1), "1e1", "NaN", "Infinity", "40,0992", "0x10", "40.0992N", "--1", "40.123456789", "1234", "+40.1", "."] : [],
+        zip: ["4301", "430171", "43017-12", "ABCDE", "43017 1234", "４３０１７", "43017-", "-1234"],
+        country: ["us", "USA", "U", "1A", "ÜS", "U S"],
+        date: ["2019-02-30", "2019-3-14", "14/03/2019", "1850-01-01", "2999-01-01", "2019-13-01", "yesterday", "2019-03-14T00:00:00Z"],
+        places: ["Dublin\ndublin", `${"x".repeat(201)}\nDublin`, Array.from({ length: 101 }, (_, i) => `Town ${i}`).join("\n")],
+      };
+      set(c, name, pick(bad[spec.kind]!));
+      if (spec.kind === "coord" && int(3) === 0) {
+        // Or one coordinate without the other (no second mutation may touch the other: blanking it too is valid).
+        set(c, name, pick(["", "  "]));
+        return fieldNames(def, (s) => s.kind === "coord");
+      }
+      return [name];
+    },
+  },
   "unknown intent": {
     applies: () => true,
     run: (c, def) => {
@@ -721,7 +850,7 @@ const MUTATIONS: Record<string, Mutation> = {
     },
   },
   "intent of another kind": {
-    applies: () => true,
+    applies: (def) => INTENTS.some((d) => d.endpoint === def.endpoint && d.intent !== def.intent),
     run: (c, def) => {
       // Same page, another intent; de- and reactivation of the same kind take the same fields (that swap is valid).
       const swap = def.intent.startsWith("deactivate-")
@@ -1120,6 +1249,7 @@ describe("fuzzing the admin screens' actions (QUALITY R6, S15)", () => {
         ...intentsOf(teamMemberActionSchema),
         ...intentsOf(contentActionSchema),
         ...intentsOf(settingActionSchema),
+        ...intentsOf(siteConfigurationActionSchema),
       ]),
     );
   });

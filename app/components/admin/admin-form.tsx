@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { Fragment, useEffect, useId, useMemo, useRef, useState } from "react";
 import type * as React from "react";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
@@ -60,6 +60,8 @@ export type FieldSpec = {
   wide?: boolean;
   maxLength?: number;
   placeholder?: string;
+  /** Starts a titled section of a long form: a heading (h2) spanning both columns before this field. */
+  section?: string;
 } & (
   | { kind: "text" | "url" | "textarea" | "number" | "color" }
   | { kind: "select"; options: ReadonlyArray<{ value: string; label: string }> }
@@ -177,14 +179,10 @@ export function AdminForm({ schema, intent, fields, values = {}, hidden = {}, su
       ))}
       <fieldset disabled={pending} className="contents">
         {fields.map((field) => (
-          <Field
-            key={field.name}
-            field={field}
-            id={`${idBase}-${field.name}`}
-            value={values[field.name] ?? ""}
-            error={errors[field.name]}
-            watched={watched}
-          />
+          <Fragment key={field.name}>
+            {field.section && <h2 className="mt-4 border-b border-border pb-1 text-xl font-semibold text-brand-navy first:mt-0 sm:col-span-2">{field.section}</h2>}
+            <Field field={field} id={`${idBase}-${field.name}`} value={values[field.name] ?? ""} error={errors[field.name]} watched={watched} />
+          </Fragment>
         ))}
       </fieldset>
       {formError && (

@@ -14,7 +14,8 @@ const REVIEWS_PAGE_PARAM = "reviews";
  * Everything page `pageKey` renders, for `request` (the reviews page of
  * `?reviews=`). Services, leaders, reviews and projects are always the
  * published ones, in their order (the home page: featured services only);
- * `includeDrafts` (the staff preview) adds draft pages and blocks.
+ * `includeDrafts` (the staff previews) adds draft pages and blocks, and
+ * draft services and leaders (marked `draft`; archived ones never).
  */
 export async function loadPublicPageData<K extends PublicPageKey>(
   pageKey: K,
@@ -32,25 +33,25 @@ export async function loadPublicPageData<K extends PublicPageKey>(
     case "home": {
       const [content, services, team, reviews] = await Promise.all([
         contentPromise,
-        listPublishedServices({ featuredOnly: true, limit: HOME_SERVICE_COUNT }),
-        listLeadershipTeam(),
+        listPublishedServices({ featuredOnly: true, limit: HOME_SERVICE_COUNT, includeDrafts }),
+        listLeadershipTeam({ includeDrafts }),
         reviewsFor(),
       ]);
       data = { pageKey: "home", content, services, team, ...reviews };
       break;
     }
     case "about": {
-      const [content, team, reviews] = await Promise.all([contentPromise, listLeadershipTeam(), reviewsFor()]);
+      const [content, team, reviews] = await Promise.all([contentPromise, listLeadershipTeam({ includeDrafts }), reviewsFor()]);
       data = { pageKey: "about", content, team, ...reviews };
       break;
     }
     case "services": {
-      const [content, services] = await Promise.all([contentPromise, listPublishedServices()]);
+      const [content, services] = await Promise.all([contentPromise, listPublishedServices({ includeDrafts })]);
       data = { pageKey: "services", content, services };
       break;
     }
     case "team": {
-      const [content, team] = await Promise.all([contentPromise, listLeadershipTeam()]);
+      const [content, team] = await Promise.all([contentPromise, listLeadershipTeam({ includeDrafts })]);
       data = { pageKey: "team", content, team };
       break;
     }

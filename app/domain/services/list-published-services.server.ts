@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { cmsServices } from "~/db/schema";
 import type { ServiceSummary } from "./types";
@@ -10,19 +10,27 @@ export const HOME_SERVICE_COUNT = 6;
  * Published services in their configured order (`sort_order`, then title):
  * for /services all of them; for the home grid the featured ones
  * (`featuredOnly`, the Services Manager's Feature / Remove Feature), at most
- * `limit: HOME_SERVICE_COUNT`. Drafts and archived services never appear.
+ * `limit: HOME_SERVICE_COUNT`. Drafts and archived services never appear,
+ * except with `includeDrafts` (the staff preview): drafts too, in their
+ * place, each marked `draft: true` (archived ones still never).
  */
-export async function listPublishedServices({ limit, featuredOnly = false }: { limit?: number; featuredOnly?: boolean } = {}): Promise<ServiceSummary[]> {
-  const published = eq(cmsServices.status, "published");
+export async function listPublishedServices({
+  limit,
+  featuredOnly = false,
+  includeDrafts = false,
+}: { limit?: number; featuredOnly?: boolean; includeDrafts?: boolean } = {}): Promise<ServiceSummary[]> {
+  const visible = includeDrafts ? inArray(cmsServices.status, ["published", "draft"]) : eq(cmsServices.status, "published");
   const query = db()
     .select({
       slug: cmsServices.slug,
       title: cmsServices.title,
       description: cmsServices.description,
       iconName: cmsServices.iconName,
+      status: cmsServices.status,
     })
     .from(cmsServices)
-    .where(featuredOnly ? and(published, eq(cmsServices.isFeatured, true)) : published)
+    .where(featuredOnly ? and(visible, eq(cmsServices.isFeatured, true)) : visible)
     .orderBy(asc(cmsServices.sortOrder), asc(cmsServices.title));
-  return limit === undefined ? query : query.limit(limit);
+  const rows = await (limit === undefined ? query : query.limit(limit));
+  return rows.map(({ status, ...service }) => (includeDrafts && status === "draft" ? { ...service, draft: true } : service));
 }

@@ -34,4 +34,16 @@ describe("listPublishedServices", () => {
     expect(home.map((s) => s.slug)).toEqual(["siding-gutters", "insurance-claim", "storm-restoration", "roof-repair", "roof-replacement"]);
     expect((await listPublishedServices()).map((s) => s.slug)).toContain("inspection");
   });
+
+  it("for the staff preview (includeDrafts): drafts too, in their place and marked; archived never; the public list unchanged", async () => {
+    await db().insert(cmsServices).values({ slug: "preview-draft", title: "Preview Draft", description: "x", status: "draft", sortOrder: -1 });
+    await db().insert(cmsServices).values({ slug: "preview-archived", title: "Preview Archived", description: "x", status: "archived", sortOrder: 0 });
+    const preview = await listPublishedServices({ includeDrafts: true });
+    expect(preview[0]).toEqual({ slug: "preview-draft", title: "Preview Draft", description: "x", iconName: expect.any(String), draft: true });
+    expect(preview.map((s) => s.slug)).not.toContain("preview-archived");
+    expect(preview.filter((s) => !s.draft).map((s) => s.slug)).toEqual((await listPublishedServices()).map((s) => s.slug));
+    const publicList = await listPublishedServices();
+    expect(publicList.map((s) => s.slug)).not.toContain("preview-draft");
+    expect(publicList.every((s) => !("draft" in s) && !("status" in s))).toBe(true);
+  });
 });

@@ -6,6 +6,8 @@ export interface ServiceSummary {
   title: string;
   description: string;
   iconName: ServiceIconName;
+  /** Only in the staff preview (`includeDrafts`): a draft, not on the public site yet. */
+  draft?: true;
 }
 
 /** A service as the Services Manager lists it (every status). */

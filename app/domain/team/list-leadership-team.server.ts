@@ -1,11 +1,15 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { cmsTeamMembers } from "~/db/schema";
 import type { TeamMemberProfile } from "./types";
 
-/** The leadership shown on the public site: published leaders by `sort_order` (spec 1 §2: three founders). */
-export async function listLeadershipTeam(): Promise<TeamMemberProfile[]> {
-  return db()
+/**
+ * The leadership shown on the public site: published leaders by `sort_order` (spec 1 §2: three founders).
+ * With `includeDrafts` (the staff preview) draft leaders too, in their place, each marked `draft: true`
+ * (archived ones never).
+ */
+export async function listLeadershipTeam({ includeDrafts = false }: { includeDrafts?: boolean } = {}): Promise<TeamMemberProfile[]> {
+  const rows = await db()
     .select({
       slug: cmsTeamMembers.slug,
       name: cmsTeamMembers.name,
@@ -13,8 +17,15 @@ export async function listLeadershipTeam(): Promise<TeamMemberProfile[]> {
       bio: cmsTeamMembers.bio,
       imageUrl: cmsTeamMembers.imageUrl,
       imagePosition: cmsTeamMembers.imagePosition,
+      status: cmsTeamMembers.status,
     })
     .from(cmsTeamMembers)
-    .where(and(eq(cmsTeamMembers.isLeadership, true), eq(cmsTeamMembers.status, "published")))
+    .where(
+      and(
+        eq(cmsTeamMembers.isLeadership, true),
+        includeDrafts ? inArray(cmsTeamMembers.status, ["published", "draft"]) : eq(cmsTeamMembers.status, "published"),
+      ),
+    )
     .orderBy(asc(cmsTeamMembers.sortOrder), asc(cmsTeamMembers.name));
+  return rows.map(({ status, ...member }) => (includeDrafts && status === "draft" ? { ...member, draft: true } : member));
 }

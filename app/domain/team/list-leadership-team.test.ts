@@ -25,4 +25,15 @@ describe("listLeadershipTeam", () => {
     });
     expect((await listLeadershipTeam()).map((m) => m.slug)).toEqual(["marcus-hale", "luis-ortega"]);
   });
+
+  it("for the staff preview (includeDrafts): draft leaders too, marked; archived never", async () => {
+    await db().update(cmsTeamMembers).set({ status: "draft" }).where(eq(cmsTeamMembers.slug, "dana-whitfield"));
+    await db().update(cmsTeamMembers).set({ status: "archived" }).where(eq(cmsTeamMembers.slug, "luis-ortega"));
+    const preview = await listLeadershipTeam({ includeDrafts: true });
+    expect(preview.map((m) => [m.slug, m.draft ?? false])).toEqual([
+      ["marcus-hale", false],
+      ["dana-whitfield", true],
+    ]);
+    expect((await listLeadershipTeam()).map((m) => m.slug)).toEqual(["marcus-hale"]);
+  });
 });

@@ -9,6 +9,8 @@ export interface TeamMemberProfile {
   /** Root-relative or absolute URL; null when no photo is set. */
   imageUrl: string | null;
   imagePosition: ImagePosition;
+  /** Only in the staff preview (`includeDrafts`): a draft, not on the public site yet. */
+  draft?: true;
 }
 
 /** A member as the Team Members screen lists them (every status). */

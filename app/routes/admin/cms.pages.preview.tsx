@@ -46,6 +46,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         .filter((block) => block.draft)
         .map((block) => block.key)
         .sort();
+      // Draft services and leaders the page shows (loadPublicPageData's includeDrafts), by name.
+      if ("services" in page) drafts.push(...page.services.filter((service) => service.draft).map((service) => service.title));
+      if ("team" in page) drafts.push(...page.team.filter((member) => member.draft).map((member) => member.name));
       return { settings, page, drafts };
     }, CONTENT_TEXT.loadFailed),
   };
