@@ -15,7 +15,7 @@ const REVIEWS_PAGE_PARAM = "reviews";
  * `?reviews=`). Services, leaders, reviews and projects are always the
  * published ones, in their order (the home page: featured services only);
  * `includeDrafts` (the staff previews) adds draft pages and blocks, and
- * draft services and leaders (marked `draft`; archived ones never).
+ * draft services, leaders and gallery projects (marked `draft`; archived ones never).
  */
 export async function loadPublicPageData<K extends PublicPageKey>(
   pageKey: K,
@@ -56,7 +56,7 @@ export async function loadPublicPageData<K extends PublicPageKey>(
       break;
     }
     case "gallery": {
-      const [content, projects] = await Promise.all([contentPromise, listGalleryProjects()]);
+      const [content, projects] = await Promise.all([contentPromise, listGalleryProjects({ includeDrafts })]);
       data = { pageKey: "gallery", content, projects };
       break;
     }

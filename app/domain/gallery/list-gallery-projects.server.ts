@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { cmsGalleryProjects } from "~/db/schema";
 import type { GalleryProjectCard } from "./types";
@@ -6,8 +6,13 @@ import type { GalleryProjectCard } from "./types";
 /** Size assumed for an image whose dimensions were not recorded (the seeded illustrations are 800x600). */
 export const DEFAULT_GALLERY_IMAGE_SIZE = { width: 800, height: 600 } as const;
 
-/** Published projects of /gallery by `sort_order` (spec 1 §2: seven project cards). */
-export async function listGalleryProjects(): Promise<GalleryProjectCard[]> {
+/**
+ * Published projects of /gallery by `sort_order` (spec 1 §2: the project
+ * cards). Drafts and archived projects never appear, except with
+ * `includeDrafts` (the staff preview): drafts too, in their place, each
+ * marked `draft: true` (archived ones still never).
+ */
+export async function listGalleryProjects({ includeDrafts = false }: { includeDrafts?: boolean } = {}): Promise<GalleryProjectCard[]> {
   const rows = await db()
     .select({
       slug: cmsGalleryProjects.slug,
@@ -18,13 +23,17 @@ export async function listGalleryProjects(): Promise<GalleryProjectCard[]> {
       imageAlt: cmsGalleryProjects.imageAlt,
       imageWidth: cmsGalleryProjects.imageWidth,
       imageHeight: cmsGalleryProjects.imageHeight,
+      status: cmsGalleryProjects.status,
     })
     .from(cmsGalleryProjects)
-    .where(eq(cmsGalleryProjects.status, "published"))
+    .where(includeDrafts ? inArray(cmsGalleryProjects.status, ["published", "draft"]) : eq(cmsGalleryProjects.status, "published"))
     .orderBy(asc(cmsGalleryProjects.sortOrder), asc(cmsGalleryProjects.title));
-  return rows.map((row) => ({
-    ...row,
-    imageWidth: row.imageWidth ?? DEFAULT_GALLERY_IMAGE_SIZE.width,
-    imageHeight: row.imageHeight ?? DEFAULT_GALLERY_IMAGE_SIZE.height,
-  }));
+  return rows.map(({ status, ...row }) => {
+    const card: GalleryProjectCard = {
+      ...row,
+      imageWidth: row.imageWidth ?? DEFAULT_GALLERY_IMAGE_SIZE.width,
+      imageHeight: row.imageHeight ?? DEFAULT_GALLERY_IMAGE_SIZE.height,
+    };
+    return includeDrafts && status === "draft" ? { ...card, draft: true } : card;
+  });
 }

@@ -1,0 +1,24 @@
+import { asc } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { cmsGalleryProjects } from "~/db/schema";
+import type { AdminGalleryProject } from "./types";
+
+/** Every gallery project, whatever its status, in list order (by sort_order), for /admin/cms/gallery. */
+export async function listGalleryProjectsForAdmin(): Promise<AdminGalleryProject[]> {
+  const rows = await db()
+    .select({
+      id: cmsGalleryProjects.id,
+      slug: cmsGalleryProjects.slug,
+      title: cmsGalleryProjects.title,
+      category: cmsGalleryProjects.category,
+      description: cmsGalleryProjects.description,
+      imageUrl: cmsGalleryProjects.imageUrl,
+      imageAlt: cmsGalleryProjects.imageAlt,
+      status: cmsGalleryProjects.status,
+      sortOrder: cmsGalleryProjects.sortOrder,
+      updatedAt: cmsGalleryProjects.updatedAt,
+    })
+    .from(cmsGalleryProjects)
+    .orderBy(asc(cmsGalleryProjects.sortOrder), asc(cmsGalleryProjects.title), asc(cmsGalleryProjects.id));
+  return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
+}

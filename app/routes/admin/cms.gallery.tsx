@@ -1,0 +1,180 @@
+import type { Route } from "./+types/cms.gallery";
+import type { FieldSpec } from "~/components/admin/admin-form";
+import { ItemCard, ItemMenu, type MenuAction } from "~/components/admin/card-list";
+import { CardManager } from "~/components/admin/card-manager";
+import { CONTENT_STATUS_LABELS, StatusBadge } from "~/components/admin/status-badge";
+import { Badge } from "~/components/ui/badge";
+import { requireAdmin } from "~/domain/accounts/guards.server";
+import {
+  createGalleryProjectSchema,
+  GALLERY_DESCRIPTION_MAX,
+  GALLERY_IMAGE_ALT_MAX,
+  GALLERY_IMAGE_URL_MAX,
+  GALLERY_TEXT,
+  GALLERY_TITLE_MAX,
+  galleryProjectActionSchema,
+  NEW_GALLERY_PROJECT_DEFAULTS,
+  updateGalleryProjectSchema,
+} from "~/domain/gallery/admin-schemas";
+import { GALLERY_CATEGORIES, GALLERY_STATUSES } from "~/domain/gallery/constants";
+import { createGalleryProject } from "~/domain/gallery/create-gallery-project.server";
+import { deleteGalleryProject } from "~/domain/gallery/delete-gallery-project.server";
+import { listGalleryProjectsForAdmin } from "~/domain/gallery/list-gallery-projects-for-admin.server";
+import { reorderGalleryProjects } from "~/domain/gallery/reorder-gallery-projects.server";
+import { setGalleryProjectPublished } from "~/domain/gallery/set-gallery-project-published.server";
+import type { AdminGalleryProject } from "~/domain/gallery/types";
+import { updateGalleryProject } from "~/domain/gallery/update-gallery-project.server";
+import { adminAction, adminLoad } from "~/lib/admin-action.server";
+
+/**
+ * Gallery, /admin/cms/gallery (issue 12 item 3): the "Our Work" projects
+ * of the public /gallery with the Services Manager's layout (the kit's
+ * CardManager): search (title, category and description), status filter,
+ * the projects as cards with their image, status and category, and a menu
+ * per card: Edit, Publish/Unpublish, Move up/down, Delete after
+ * confirmation. /admin/cms/gallery/new is this screen with the Add Project
+ * dialog open. Only published projects are on /gallery, in this order,
+ * which follows each change on the next request (ADR 030).
+ */
+
+export { headers } from "./admin-headers";
+
+const GALLERY_PATH = "/admin/cms/gallery";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { projects: adminLoad(listGalleryProjectsForAdmin, GALLERY_TEXT.loadFailed) };
+}
+
+export const action = adminAction({
+  schema: galleryProjectActionSchema,
+  intents: {
+    "create-gallery-project": { failure: GALLERY_TEXT.saveFailed, run: (input, { tx }) => createGalleryProject(tx, input) },
+    "update-gallery-project": { failure: GALLERY_TEXT.saveFailed, run: (input, { tx }) => updateGalleryProject(tx, input) },
+    "set-gallery-project-published": { failure: GALLERY_TEXT.statusFailed, run: (input, { tx }) => setGalleryProjectPublished(tx, input) },
+    "delete-gallery-project": { failure: GALLERY_TEXT.deleteFailed, run: (input, { tx }) => deleteGalleryProject(tx, input) },
+    "reorder-gallery-projects": { failure: GALLERY_TEXT.reorderFailed, run: (input, { tx }) => reorderGalleryProjects(tx, input) },
+  },
+});
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: GALLERY_TEXT.title }, { name: "robots", content: "noindex" }];
+}
+
+const CATEGORY_OPTIONS = GALLERY_CATEGORIES.map((category) => ({ value: category, label: category }));
+const STATUS_OPTIONS = GALLERY_STATUSES.map((status) => ({ value: status, label: CONTENT_STATUS_LABELS[status] }));
+/** The status filter (as the Services Manager's): All, Published, Draft, Archived. */
+const FILTER_OPTIONS = [{ value: "", label: "All" }, ...(["published", "draft", "archived"] as const).map((status) => ({ value: status, label: CONTENT_STATUS_LABELS[status] }))];
+
+const COMMON_FIELDS: readonly FieldSpec[] = [
+  { name: "title", label: "Title", kind: "text", required: true, maxLength: GALLERY_TITLE_MAX, wide: true },
+  { name: "category", label: "Category", kind: "select", options: CATEGORY_OPTIONS },
+  {
+    name: "imageUrl",
+    label: "Image URL",
+    kind: "url",
+    required: true,
+    maxLength: GALLERY_IMAGE_URL_MAX,
+    placeholder: "https://...",
+    hint: "A full web address (https://...) or a path on this site (/images/...).",
+  },
+  {
+    name: "imageAlt",
+    label: "Image description",
+    kind: "text",
+    required: true,
+    maxLength: GALLERY_IMAGE_ALT_MAX,
+    wide: true,
+    hint: "What the photo shows, for people who cannot see it (the image's alt text).",
+  },
+  { name: "description", label: "Description", kind: "textarea", maxLength: GALLERY_DESCRIPTION_MAX, hint: "Optional. Shown under the title on the website." },
+];
+
+const ADD_FIELDS = COMMON_FIELDS;
+const EDIT_FIELDS: readonly FieldSpec[] = [
+  ...COMMON_FIELDS,
+  { name: "status", label: "Status", kind: "select", options: STATUS_OPTIONS, hint: "Only published projects are on the website." },
+];
+
+const NEW_VALUES: Record<string, string> = { ...NEW_GALLERY_PROJECT_DEFAULTS };
+
+function formValues(project: AdminGalleryProject): Record<string, string> {
+  return {
+    title: project.title,
+    category: project.category,
+    imageUrl: project.imageUrl,
+    imageAlt: project.imageAlt,
+    description: project.description ?? "",
+    status: project.status,
+  };
+}
+
+export default function GalleryManager({ loaderData }: Route.ComponentProps) {
+  return (
+    <CardManager
+      title={GALLERY_TEXT.title}
+      description="The projects of the Our Work page: only published ones are shown, in this order."
+      path={GALLERY_PATH}
+      back={{ to: "/admin/cms", label: "Back to Content Management" }}
+      items={loaderData.projects}
+      text={GALLERY_TEXT}
+      gridLabel="Gallery projects"
+      search={{ label: "Search gallery projects", placeholder: "Search by title, category or description", text: (p) => [p.title, p.category, p.description] }}
+      status={{ of: (p) => p.status, options: FILTER_OPTIONS }}
+      add={{
+        label: "Add Project",
+        description: "A new project starts as a draft: publish it to show it on the website.",
+        schema: createGalleryProjectSchema,
+        intent: "create-gallery-project",
+        fields: ADD_FIELDS,
+        values: NEW_VALUES,
+      }}
+      edit={{
+        title: "Edit Project",
+        submitLabel: "Update Project",
+        schema: updateGalleryProjectSchema,
+        intent: "update-gallery-project",
+        fields: EDIT_FIELDS,
+        values: formValues,
+      }}
+      actions={cardActions}
+      reorderIntent="reorder-gallery-projects"
+      remove={{ intent: "delete-gallery-project", what: "gallery project", detail: (p) => `“${p.title}” will be deleted and removed from the website. This cannot be undone.` }}
+      card={(project, menu) => <ProjectCard project={project} actions={menu} />}
+    />
+  );
+}
+
+/** Publish/Unpublish of a card's menu (the state to set, never a toggle: ADR 016). */
+function cardActions(project: AdminGalleryProject): MenuAction[] {
+  const published = project.status === "published";
+  return [
+    {
+      label: published ? "Unpublish" : "Publish",
+      intent: "set-gallery-project-published",
+      fields: { id: project.id, published: published ? "false" : "true" },
+    },
+  ];
+}
+
+function ProjectCard({ project, actions }: { project: AdminGalleryProject; actions: MenuAction[] }) {
+  return (
+    <ItemCard
+      data-item={project.title}
+      title={project.title}
+      media={<img src={project.imageUrl} alt={project.imageAlt} loading="lazy" decoding="async" className="aspect-[4/3] w-full bg-slate-100 object-cover" />}
+      menu={<ItemMenu itemName={project.title} actions={actions} />}
+      badges={
+        <>
+          <StatusBadge status={project.status} />
+          <Badge variant="secondary">
+            <span className="sr-only">Category: </span>
+            {project.category}
+          </Badge>
+        </>
+      }
+    >
+      {project.description && <p className="line-clamp-3 text-sm whitespace-pre-line text-slate-700">{project.description}</p>}
+    </ItemCard>
+  );
+}
