@@ -66,7 +66,7 @@ const focused = (page: Page) =>
   });
 
 describe("the content management hub", () => {
-  test("opens from the dashboard with the four managers, figures from the data, no recent changes yet, and no axe violations", async () => {
+  test("opens from the dashboard with the four managers and the gallery, figures from the data, no recent changes yet, and no axe violations", async () => {
     const page = await staff.page();
     await staff.goto(page, "/admin");
     await page.getByRole("link", { name: "Open Content Management" }).click();
@@ -74,12 +74,13 @@ describe("the content management hub", () => {
     await page.getByRole("heading", { name: "Status Overview" }).waitFor();
     expect(await page.getByRole("link", { name: "Back to Dashboard" }).getAttribute("href")).toBe("/admin");
 
-    const [services, members, pages, blocks, settings] = await Promise.all([
+    const [services, members, pages, blocks, settings, gallery] = await Promise.all([
       count("select count(*)::int as n from cms_services"),
       count("select count(*)::int as n from cms_team_members"),
       count("select count(*)::int as n from cms_pages"),
       count("select count(*)::int as n from cms_content_blocks"),
       count("select count(*)::int as n from cms_site_settings"),
+      count("select count(*)::int as n from cms_gallery_projects"),
     ]);
     expect(pages).toBeGreaterThan(0);
     expect(blocks).toBeGreaterThan(0);
@@ -88,12 +89,14 @@ describe("the content management hub", () => {
     expect(await figure("Team Members")).toBe(`${members} members`);
     expect(await figure("Page Content")).toBe(`${blocks} content blocks, ${pages} pages`);
     expect(await figure("Site Settings")).toBe(`${settings} settings`);
+    expect(await figure("Gallery")).toBe(`${gallery} projects`);
 
     for (const [title, to] of [
       ["Services Manager", "/admin/cms/services"],
       ["Team Members", "/admin/cms/team"],
       ["Page Content", "/admin/cms/pages"],
       ["Site Settings", "/admin/cms/settings"],
+      ["Gallery", "/admin/cms/gallery"],
     ] as const) {
       expect(await page.getByRole("link", { name: `Manage ${title}`, exact: true }).getAttribute("href")).toBe(to);
       expect(await page.getByRole("link", { name: `Preview ${title}`, exact: true }).getAttribute("href")).toBe(`${to}/preview`);
@@ -105,7 +108,8 @@ describe("the content management hub", () => {
     const statusSql = (status: string) =>
       count(
         "select ((select count(*) from cms_services where status = $1) + (select count(*) from cms_team_members where status = $1) + " +
-          "(select count(*) from cms_pages where status = $1) + (select count(*) from cms_content_blocks where status = $1))::int as n",
+          "(select count(*) from cms_pages where status = $1) + (select count(*) from cms_content_blocks where status = $1) + " +
+          "(select count(*) from cms_gallery_projects where status = $1))::int as n",
         [status],
       );
     for (const status of ["published", "draft", "archived"]) {

@@ -1,6 +1,6 @@
 import { count, desc, eq, like, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { auditLog, cmsContentBlocks, cmsPages, cmsServices, cmsSiteSettings, cmsTeamMembers, users } from "~/db/schema";
+import { auditLog, cmsContentBlocks, cmsGalleryProjects, cmsPages, cmsServices, cmsSiteSettings, cmsTeamMembers, users } from "~/db/schema";
 import { BUSINESS_TIME_ZONE } from "~/domain/leads/list-leads.server";
 import type { ContentItemStatus } from "./content-admin-schemas";
 import { describeCmsChange, describeWhen } from "./recent-changes";
@@ -22,9 +22,9 @@ export interface CmsRecentChange {
 }
 
 export interface CmsOverview {
-  counts: { services: number; teamMembers: number; pages: number; blocks: number; settings: number };
-  /** Per kind of content with a status (services, team, pages, blocks), and their total. */
-  statuses: { services: StatusCounts; teamMembers: StatusCounts; pages: StatusCounts; blocks: StatusCounts; total: StatusCounts };
+  counts: { services: number; teamMembers: number; pages: number; blocks: number; gallery: number; settings: number };
+  /** Per kind of content with a status (services, team, pages, blocks, gallery projects), and their total. */
+  statuses: { services: StatusCounts; teamMembers: StatusCounts; pages: StatusCounts; blocks: StatusCounts; gallery: StatusCounts; total: StatusCounts };
   recentChanges: CmsRecentChange[];
 }
 
@@ -35,7 +35,9 @@ function emptyCounts(): StatusCounts {
   return { published: 0, draft: 0, archived: 0 };
 }
 
-async function statusCounts(table: typeof cmsServices | typeof cmsTeamMembers | typeof cmsPages | typeof cmsContentBlocks): Promise<StatusCounts> {
+async function statusCounts(
+  table: typeof cmsServices | typeof cmsTeamMembers | typeof cmsPages | typeof cmsContentBlocks | typeof cmsGalleryProjects,
+): Promise<StatusCounts> {
   const rows = await db().select({ status: table.status, n: count() }).from(table).groupBy(table.status);
   const out = emptyCounts();
   for (const row of rows) if (row.status in out) out[row.status] = row.n;
@@ -45,11 +47,12 @@ async function statusCounts(table: typeof cmsServices | typeof cmsTeamMembers | 
 const total = (counts: StatusCounts) => counts.published + counts.draft + counts.archived;
 
 export async function loadCmsOverview({ now = new Date() }: { now?: Date } = {}): Promise<CmsOverview> {
-  const [services, teamMembers, pages, blocks, [settings], changes] = await Promise.all([
+  const [services, teamMembers, pages, blocks, gallery, [settings], changes] = await Promise.all([
     statusCounts(cmsServices),
     statusCounts(cmsTeamMembers),
     statusCounts(cmsPages),
     statusCounts(cmsContentBlocks),
+    statusCounts(cmsGalleryProjects),
     db().select({ n: count() }).from(cmsSiteSettings),
     db()
       .select({
@@ -69,16 +72,17 @@ export async function loadCmsOverview({ now = new Date() }: { now?: Date } = {})
       .limit(RECENT_CHANGES_LIMIT),
   ]);
 
-  const sum = (key: ContentItemStatus) => services[key] + teamMembers[key] + pages[key] + blocks[key];
+  const sum = (key: ContentItemStatus) => services[key] + teamMembers[key] + pages[key] + blocks[key] + gallery[key];
   return {
     counts: {
       services: total(services),
       teamMembers: total(teamMembers),
       pages: total(pages),
       blocks: total(blocks),
+      gallery: total(gallery),
       settings: settings?.n ?? 0,
     },
-    statuses: { services, teamMembers, pages, blocks, total: { published: sum("published"), draft: sum("draft"), archived: sum("archived") } },
+    statuses: { services, teamMembers, pages, blocks, gallery, total: { published: sum("published"), draft: sum("draft"), archived: sum("archived") } },
     recentChanges: changes.map((change) => {
       const name = [change.firstName, change.lastName].filter((part) => part?.trim()).join(" ").trim();
       return {

@@ -18,6 +18,7 @@ const ENTITY_NAMES: Record<string, string> = {
   page: "page",
   block: "content block",
   setting: "setting",
+  gallery_project: "gallery project",
 };
 
 const ENTITY_PLURALS: Record<string, string> = {
@@ -26,6 +27,7 @@ const ENTITY_PLURALS: Record<string, string> = {
   page: "pages",
   block: "content blocks",
   setting: "settings",
+  gallery_project: "gallery projects",
 };
 
 /** "cms.service.publish" + "Roof Repairs" -> "Published service “Roof Repairs”". */

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, cmsContentBlocks, cmsServices, users } from "~/db/schema";
 import { BLOCK_SEEDS, PAGE_SEEDS } from "~/db/seed/pages";
-import { SERVICE_SEEDS, TEAM_SEEDS } from "~/db/seed/cms";
+import { GALLERY_SEEDS, SERVICE_SEEDS, TEAM_SEEDS } from "~/db/seed/cms";
 import { SITE_SETTING_SEEDS } from "~/db/seed/site-settings";
 import type { CmsOverview, StatusCounts } from "~/domain/cms/cms-overview.server";
 import { RECENT_CHANGES_LIMIT } from "~/domain/cms/cms-overview.server";
@@ -57,6 +57,7 @@ describe("/admin/cms", () => {
       teamMembers: TEAM_SEEDS.length,
       pages: PAGE_SEEDS.length,
       blocks: BLOCK_SEEDS.length,
+      gallery: GALLERY_SEEDS.length,
       settings: SITE_SETTING_SEEDS.length,
     });
     const expected = {
@@ -64,6 +65,7 @@ describe("/admin/cms", () => {
       teamMembers: statusesOf(TEAM_SEEDS),
       pages: statusesOf(PAGE_SEEDS),
       blocks: statusesOf(BLOCK_SEEDS),
+      gallery: statusesOf(GALLERY_SEEDS),
     };
     const sum = (key: keyof StatusCounts) => Object.values(expected).reduce((n, counts) => n + counts[key], 0);
     expect(hub.statuses).toEqual({ ...expected, total: { published: sum("published"), draft: sum("draft"), archived: sum("archived") } });

@@ -1,4 +1,4 @@
-import { Eye, FileText, History, type LucideIcon, Plus, Settings, UserPlus, Users, Wrench } from "lucide-react";
+import { Eye, FileText, History, ImagePlus, Images, type LucideIcon, Plus, Settings, UserPlus, Users, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/cms";
 import { AdminData } from "~/components/admin/admin-data";
@@ -13,7 +13,8 @@ import { adminLoad } from "~/lib/admin-action.server";
 
 /**
  * The content management hub, /admin/cms (spec 2 §2): the four managers
- * (Services Manager, Team Members, Page Content, Site Settings), each with
+ * (Services Manager, Team Members, Page Content, Site Settings) and the
+ * Gallery (issue 12 item 3, ADR 030), each with
  * Manage and Preview ({route}/preview) and its count; the Status Overview
  * (published / draft / archived); Recent Changes from the audit log; quick
  * actions. Every figure is computed from the data when the page loads (the
@@ -64,6 +65,13 @@ const MANAGERS: readonly Manager[] = [
     figure: ({ counts }) => `${plural(counts.blocks, "content block", "content blocks")}, ${plural(counts.pages, "page", "pages")}`,
   },
   {
+    title: "Gallery",
+    description: "The projects of the Our Work page, with their photos.",
+    to: "/admin/cms/gallery",
+    icon: Images,
+    figure: ({ counts }) => plural(counts.gallery, "project", "projects"),
+  },
+  {
     title: "Site Settings",
     description: "Contact details, business facts and other settings.",
     to: "/admin/cms/settings",
@@ -74,7 +82,7 @@ const MANAGERS: readonly Manager[] = [
 
 export default function ContentManagement({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminPage title={CMS_HUB_TEXT.title} description="Everything the public website shows: services, team, page texts and site settings.">
+    <AdminPage title={CMS_HUB_TEXT.title} description="Everything the public website shows: services, team, page texts, gallery projects and site settings.">
       <AdminData resolve={loaderData.overview} loadingText={CMS_HUB_TEXT.loading}>
         {(overview) => <Hub overview={overview} />}
       </AdminData>
@@ -85,7 +93,7 @@ export default function ContentManagement({ loaderData }: Route.ComponentProps) 
 function Hub({ overview }: { overview: CmsOverview }) {
   return (
     <div className="grid gap-8">
-      <ul aria-label="Content managers" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
+      <ul aria-label="Content managers" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
         {MANAGERS.map((manager) => (
           <li key={manager.to} className="grid">
             <ManagerCard manager={manager} figure={manager.figure(overview)} />
@@ -136,6 +144,7 @@ const STATUS_ROWS = [
   { key: "teamMembers", label: "Team members" },
   { key: "pages", label: "Pages" },
   { key: "blocks", label: "Content blocks" },
+  { key: "gallery", label: "Gallery projects" },
 ] as const;
 
 function StatusOverview({ statuses }: { statuses: CmsOverview["statuses"] }) {
@@ -197,6 +206,10 @@ function QuickActions() {
         <Link to="/admin/cms/team/new" className={buttonVariants({ variant: "outline", className: "justify-start" })}>
           <UserPlus aria-hidden="true" />
           Add Team Member
+        </Link>
+        <Link to="/admin/cms/gallery/new" className={buttonVariants({ variant: "outline", className: "justify-start" })}>
+          <ImagePlus aria-hidden="true" />
+          Add Gallery Project
         </Link>
       </div>
     </section>
