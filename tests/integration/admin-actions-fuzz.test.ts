@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import * as schema from "~/db/schema";
 import { gafIntents } from "~/domain/gaf/admin-intents.server";
 import { reviewActionSchema } from "~/domain/reviews/admin-schemas";
+import { galleryProjectActionSchema } from "~/domain/gallery/admin-schemas";
 import { serviceActionSchema } from "~/domain/services/admin-schemas";
 import { teamMemberActionSchema } from "~/domain/team/admin-schemas";
 import { contentActionSchema } from "~/domain/cms/content-admin-schemas";
@@ -22,7 +23,7 @@ import { seededRandom } from "../support/prng";
  * QUALITY R6 / S15 for the admin screens' actions: 1,200 generated INVALID
  * submissions (seeded, reproducible: FUZZ_SEED=<n> to replay or vary) to
  * POST /admin/gaf-config, /admin/reviews, /admin/cms/services,
- * /admin/cms/team, /admin/cms/pages, /admin/cms/settings and /admin/site-config over HTTP against the real
+ * /admin/cms/team, /admin/cms/gallery, /admin/cms/pages, /admin/cms/settings and /admin/site-config over HTTP against the real
  * production server, signed in as an admin and with the site's own Origin so
  * that the requests reach the actions (app/lib/admin-action.server.ts).
  *
@@ -32,7 +33,7 @@ import { seededRandom } from "../support/prng";
  *
  * Every case starts from a VALID submission of one intent (app/domain/gaf/
  * admin-schemas.ts, app/domain/reviews/admin-schemas.ts, app/domain/services/
- * admin-schemas.ts, app/domain/team/admin-schemas.ts, app/domain/cms/
+ * admin-schemas.ts, app/domain/team/admin-schemas.ts, app/domain/gallery/admin-schemas.ts, app/domain/cms/
  * content-admin-schemas.ts, app/domain/site-settings/site-configuration-
  * schema.ts) and applies at least
  * one invalidating mutation: missing or blank required fields, wrong types,
@@ -88,7 +89,7 @@ function randomUuid(): string {
 /* ------------------------------------------------------------------------ */
 
 /** Tables whose ids the forms send. */
-type Table = "color" | "warranty" | "shingle" | "roof-layer" | "roof-product" | "review" | "service" | "team-member" | "page" | "block" | "setting";
+type Table = "color" | "warranty" | "shingle" | "roof-layer" | "roof-product" | "review" | "service" | "team-member" | "gallery-project" | "page" | "block" | "setting";
 /** Tables whose ids are only ever sent as "an id of another table". */
 type ForeignTable = "user";
 
@@ -102,6 +103,7 @@ const TABLE_SQL: Record<Table | ForeignTable, string> = {
   user: "users",
   service: "cms_services",
   "team-member": "cms_team_members",
+  "gallery-project": "cms_gallery_projects",
   page: "cms_pages",
   block: "cms_content_blocks",
   setting: "cms_site_settings",
@@ -116,12 +118,13 @@ const CHECKED_TABLES = [
   "google_reviews",
   "cms_services",
   "cms_team_members",
+  "cms_gallery_projects",
   "cms_pages",
   "cms_content_blocks",
   "cms_site_settings",
 ] as const;
 /** The audit actions of those tables' changes. */
-const AUDIT_PREFIXES = ["gaf.", "review.", "cms.service.", "cms.team_member.", "cms.page.", "cms.block.", "cms.setting.", "site_config."] as const;
+const AUDIT_PREFIXES = ["gaf.", "review.", "cms.service.", "cms.team_member.", "cms.gallery_project.", "cms.page.", "cms.block.", "cms.setting.", "site_config."] as const;
 
 type FieldSpec =
   | { kind: "text"; max: number; required?: boolean; multiline?: boolean }
@@ -163,12 +166,13 @@ type FieldSpec =
   /** Place names, one per line, at least one, none twice. */
   | { kind: "places" };
 
-type Endpoint = "gaf" | "reviews" | "services" | "team" | "pages" | "settings" | "siteConfig";
+type Endpoint = "gaf" | "reviews" | "services" | "team" | "gallery" | "pages" | "settings" | "siteConfig";
 const PAGES: Record<Endpoint, string> = {
   gaf: "/admin/gaf-config",
   reviews: "/admin/reviews",
   services: "/admin/cms/services",
   team: "/admin/cms/team",
+  gallery: "/admin/cms/gallery",
   pages: "/admin/cms/pages",
   settings: "/admin/cms/settings",
   siteConfig: "/admin/site-config",
@@ -191,10 +195,12 @@ const SHINGLE_TYPES = ["Architectural", "Designer", "3-Tab"] as const;
 const SERVICE_ICONS = ["Construction", "Wrench", "Cloud", "Shield", "Building", "FileCheck", "Hammer", "Home", "Settings", "Tool", "Zap", "CheckCircle"] as const;
 const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
 const IMAGE_POSITIONS = ["center", "top", "bottom"] as const;
+/** The gallery's five categories (spec 1 §2 "Our Work"). */
+const GALLERY_CATEGORIES = ["Residential", "Insurance Claim", "Commercial", "Specialty Project", "Premium Installation"] as const;
 /** Some US state codes (the address's region is a select of every state). */
 const US_STATE_SAMPLE = ["OH", "KY", "PA", "WV", "IN", "MI", "DC", "CA"] as const;
 
-const GAF_KIND_FIELDS: Record<Exclude<Table, "review" | "service" | "team-member" | "page" | "block" | "setting">, Record<string, FieldSpec>> = {
+const GAF_KIND_FIELDS: Record<Exclude<Table, "review" | "service" | "team-member" | "gallery-project" | "page" | "block" | "setting">, Record<string, FieldSpec>> = {
   color: { name: text(200, { required: true }), hexColor: { kind: "hex" }, availabilityUrl: URL_FIELD },
   warranty: {
     name: text(300, { required: true }),
@@ -229,7 +235,7 @@ const GAF_KIND_FIELDS: Record<Exclude<Table, "review" | "service" | "team-member
     productUrl: URL_FIELD,
   },
 };
-const GAF_KINDS = Object.keys(GAF_KIND_FIELDS) as Array<Exclude<Table, "review" | "service" | "team-member" | "page" | "block" | "setting">>;
+const GAF_KINDS = Object.keys(GAF_KIND_FIELDS) as Array<Exclude<Table, "review" | "service" | "team-member" | "gallery-project" | "page" | "block" | "setting">>;
 
 /** The content lists of /admin/cms (Services Manager, Team Members): create, update, publish, flag, delete, reorder. */
 const CMS_LISTS = [
@@ -338,6 +344,25 @@ const INTENTS: IntentDef[] = [
       { endpoint, intent: `reorder-${plural}`, table, fields: { ids: { kind: "ids", table } } },
     ];
   }),
+  // Gallery (/admin/cms/gallery): the list's intents without a flag (ADR 030).
+  ...((): IntentDef[] => {
+    const table = "gallery-project";
+    const id: FieldSpec = { kind: "id", table, required: true };
+    const fields: Record<string, FieldSpec> = {
+      title: text(200, { required: true }),
+      category: { kind: "enum", values: GALLERY_CATEGORIES },
+      imageUrl: { kind: "urlOrPath", required: true },
+      imageAlt: text(300, { required: true }),
+      description: text(2000, { multiline: true }),
+    };
+    return [
+      { endpoint: "gallery", intent: "create-gallery-project", table, fields },
+      { endpoint: "gallery", intent: "update-gallery-project", table, fields: { id, ...fields, status: { kind: "enum", values: CONTENT_STATUSES } } },
+      { endpoint: "gallery", intent: "set-gallery-project-published", table, fields: { id, published: { kind: "active" } } },
+      { endpoint: "gallery", intent: "delete-gallery-project", table, fields: { id } },
+      { endpoint: "gallery", intent: "reorder-gallery-projects", table, fields: { ids: { kind: "ids", table } } },
+    ];
+  })(),
   // Page Content (/admin/cms/pages): pages, and blocks of each type (each type with content that fits it).
   {
     endpoint: "pages",
@@ -1247,6 +1272,7 @@ describe("fuzzing the admin screens' actions (QUALITY R6, S15)", () => {
         ...intentsOf(reviewActionSchema),
         ...intentsOf(serviceActionSchema),
         ...intentsOf(teamMemberActionSchema),
+        ...intentsOf(galleryProjectActionSchema),
         ...intentsOf(contentActionSchema),
         ...intentsOf(settingActionSchema),
         ...intentsOf(siteConfigurationActionSchema),
@@ -1290,7 +1316,7 @@ describe("fuzzing the admin screens' actions (QUALITY R6, S15)", () => {
       ids[table] = rows.map((row) => row.id);
     }
     // The seed gives every list at least two rows (reorder mutations need two to be wrong).
-    for (const table of [...GAF_KINDS, "review", "service", "team-member"] as const) expect(ids[table].length, `seeded ${table} rows`).toBeGreaterThanOrEqual(2);
+    for (const table of [...GAF_KINDS, "review", "service", "team-member", "gallery-project"] as const) expect(ids[table].length, `seeded ${table} rows`).toBeGreaterThanOrEqual(2);
 
     // The session works and the actions are where this test posts: one refused request per page.
     for (const page of Object.values(PAGES)) {
