@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseUrl, db } from "~/db/client.server";
-import { cmsServices, cmsSiteSettings, googleReviews } from "~/db/schema";
+import { cmsGalleryProjects, cmsServices, cmsSiteSettings, googleReviews } from "~/db/schema";
 import { onContentChange, startContentChangeListener, stopContentChangeListener } from "~/lib/content-changes.server";
 
 /** The migration's triggers + the listener: a committed content write reaches every instance. */
@@ -34,6 +34,9 @@ describe("content change notifications", () => {
     await waitFor("cms_site_settings");
     await db().delete(googleReviews).where(eq(googleReviews.googleReviewId, "demo_1"));
     await waitFor("google_reviews");
+    // The gallery's projects (the Gallery manager, ADR 030): the public /gallery is cleared on every instance.
+    await db().update(cmsGalleryProjects).set({ status: "draft" }).where(eq(cmsGalleryProjects.slug, "grove-city-retail-plaza"));
+    await waitFor("cms_gallery_projects");
   });
 
   it("says nothing about a transaction that rolled back", async () => {

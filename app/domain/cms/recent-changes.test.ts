@@ -13,6 +13,8 @@ describe("Recent Changes sentences", () => {
     expect(describeCmsChange("cms.setting.make_public", { title: "business_phone" })).toBe("Made setting “business_phone” public");
     expect(describeCmsChange("cms.setting.delete", { title: "old_key" })).toBe("Deleted setting “old_key”");
     expect(describeCmsChange("cms.service.reorder", {})).toBe("Reordered services");
+    expect(describeCmsChange("cms.gallery_project.publish", { title: "Hail Claim" })).toBe("Published gallery project “Hail Claim”");
+    expect(describeCmsChange("cms.gallery_project.reorder", { title: "Hail Claim" })).toBe("Reordered gallery projects");
   });
 
   it("fall back to the name or key, and to words for an unknown verb", () => {
