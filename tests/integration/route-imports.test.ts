@@ -69,3 +69,12 @@ describe("route modules reach the database only through domain use cases", () =>
     expect(offenders, "use (or add) a domain use case in app/domain/ instead").toEqual([]);
   });
 });
+
+describe("admin actions are written with the kit", () => {
+  test("every route with an adminAction also has the kit's clientAction (the toast of each answer)", () => {
+    const withAction = routeFiles(ROUTES).filter((file) => /export const action = adminAction\(/.test(fs.readFileSync(file, "utf8")));
+    expect(withAction.length).toBeGreaterThanOrEqual(8);
+    const missing = withAction.filter((file) => !/export const clientAction = adminClientAction;/.test(fs.readFileSync(file, "utf8")));
+    expect(missing.map((file) => path.relative(ROOT, file))).toEqual([]);
+  });
+});

@@ -22,9 +22,10 @@ export function showAdminToast(value: AdminToast): void {
 }
 
 /**
- * A fetcher posting to an admin action (app/lib/admin-action.server.ts). Each
- * answer raises its toast once, as soon as it arrives; `onSuccess` /
- * `onFailure` run once per answer.
+ * A fetcher posting to an admin action (app/lib/admin-action.server.ts).
+ * `onSuccess` / `onFailure` run once per answer; the answer's toast is raised
+ * by the route's `clientAction` (admin-client-action.ts), which does not
+ * depend on this component still being on the page.
  * Nothing is shown as changed before the server confirms it: React Router
  * reloads the screen's data after the action, and the list renders that.
  */
@@ -40,7 +41,6 @@ export function useAdminAction({ onSuccess, onFailure }: { onSuccess?: () => voi
   useEffect(() => {
     if (!result || handled.current === result) return;
     handled.current = result;
-    showAdminToast(result.toast);
     if (result.ok) callbacks.current.onSuccess?.();
     else callbacks.current.onFailure?.(result);
   }, [result]);

@@ -3,4 +3,4 @@
  * manager with its Add Project dialog open; closing the dialog returns to
  * /admin/cms/gallery. Same loader, action and screen (cms.gallery.tsx).
  */
-export { action, default, headers, loader, meta } from "./cms.gallery";
+export { action, clientAction, default, headers, loader, meta } from "./cms.gallery";

@@ -25,6 +25,7 @@ import { setGalleryProjectPublished } from "~/domain/gallery/set-gallery-project
 import type { AdminGalleryProject } from "~/domain/gallery/types";
 import { updateGalleryProject } from "~/domain/gallery/update-gallery-project.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
+import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
  * Gallery, /admin/cms/gallery (issue 12 item 3): the "Our Work" projects
@@ -45,6 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return { projects: adminLoad(listGalleryProjectsForAdmin, GALLERY_TEXT.loadFailed) };
 }
+
+export const clientAction = adminClientAction;
 
 export const action = adminAction({
   schema: galleryProjectActionSchema,

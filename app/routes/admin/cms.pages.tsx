@@ -37,6 +37,7 @@ import { saveBlock } from "~/domain/cms/save-block.server";
 import { savePage } from "~/domain/cms/save-page.server";
 import { setContentStatus } from "~/domain/cms/set-content-status.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
+import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
  * Page Content, /admin/cms/pages (spec 2 §2 "Page Content"): the pages and
@@ -55,6 +56,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return { content: adminLoad(listContentForAdmin, CONTENT_TEXT.loadFailed) };
 }
+
+export const clientAction = adminClientAction;
 
 export const action = adminAction({
   schema: contentActionSchema,

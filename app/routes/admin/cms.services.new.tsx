@@ -3,4 +3,4 @@
  * Manager with its Add Service dialog open; closing the dialog returns to
  * /admin/cms/services. Same loader, action and screen (cms.services.tsx).
  */
-export { action, default, headers, loader, meta } from "./cms.services";
+export { action, clientAction, default, headers, loader, meta } from "./cms.services";

@@ -18,6 +18,7 @@ import { setServicePublished } from "~/domain/services/set-service-published.ser
 import type { AdminService } from "~/domain/services/types";
 import { updateService } from "~/domain/services/update-service.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
+import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
  * Services Manager, /admin/cms/services (spec 2 §2): search (title and
@@ -37,6 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return { services: adminLoad(listServicesForAdmin, SERVICE_TEXT.loadFailed) };
 }
+
+export const clientAction = adminClientAction;
 
 export const action = adminAction({
   schema: serviceActionSchema,

@@ -40,6 +40,7 @@ import { truncateSettingValue } from "~/domain/site-settings/setting-values";
 import { updateSetting } from "~/domain/site-settings/update-setting.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
 import { cn } from "~/lib/cn";
+import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
  * Site Settings, /admin/cms/settings (spec 2 §2 "Site Settings"): search
@@ -60,6 +61,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return { settings: adminLoad(listSettingsForAdmin, SETTING_TEXT.loadFailed) };
 }
+
+export const clientAction = adminClientAction;
 
 export const action = adminAction({
   schema: settingActionSchema,

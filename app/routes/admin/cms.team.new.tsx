@@ -3,4 +3,4 @@
  * add dialog open; closing the dialog returns to /admin/cms/team. Same
  * loader, action and screen (cms.team.tsx).
  */
-export { action, default, headers, loader, meta } from "./cms.team";
+export { action, clientAction, default, headers, loader, meta } from "./cms.team";

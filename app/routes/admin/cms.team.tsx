@@ -29,6 +29,7 @@ import { updateTeamMember } from "~/domain/team/update-team-member.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
 import { cn } from "~/lib/cn";
 import { isHttpUrl } from "~/lib/text-fields";
+import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
  * Team Members, /admin/cms/team (spec 2 §2): the Services Manager's layout
@@ -48,6 +49,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return { members: adminLoad(listTeamForAdmin, TEAM_TEXT.loadFailed) };
 }
+
+export const clientAction = adminClientAction;
 
 export const action = adminAction({
   schema: teamMemberActionSchema,

@@ -8,6 +8,7 @@ import { gafIntents } from "~/domain/gaf/admin-intents.server";
 import { gafActionSchema, GAF_TEXT } from "~/domain/gaf/admin-schemas";
 import { listGafConfig } from "~/domain/gaf/list-gaf-config.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
+import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
  * /admin/gaf-config (spec 2 §2 "Manufacturer portal configuration"): colors,
@@ -21,6 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return { config: adminLoad(listGafConfig, GAF_TEXT.loadFailed) };
 }
+
+export const clientAction = adminClientAction;
 
 export const action = adminAction({ schema: gafActionSchema, intents: gafIntents });
 

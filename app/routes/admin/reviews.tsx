@@ -20,6 +20,7 @@ import { saveReview } from "~/domain/reviews/save-review.server";
 import { setReviewActive } from "~/domain/reviews/set-review-active.server";
 import type { AdminReview } from "~/domain/reviews/types";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
+import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
  * /admin/reviews (spec 2 §2 "Review management"): every review with the
@@ -35,6 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return { reviews: adminLoad(listReviewsForAdmin, REVIEW_TEXT.loadFailed) };
 }
+
+export const clientAction = adminClientAction;
 
 export const action = adminAction({
   schema: reviewActionSchema,

@@ -14,6 +14,7 @@ import {
   US_STATES,
 } from "~/domain/site-settings/site-configuration-schema";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
+import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
  * /admin/site-config (spec 1 §2: the dashboard's "Site Configuration" card;
@@ -28,6 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return { config: adminLoad(loadSiteConfiguration, SITE_CONFIG_TEXT.loadFailed) };
 }
+
+export const clientAction = adminClientAction;
 
 export const action = adminAction({
   schema: siteConfigurationActionSchema,
