@@ -11,7 +11,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-post
 import { runMigrations } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed/index.server";
 import { ensureFirstSuperAdmin } from "~/domain/accounts/bootstrap.server";
-import { startJobs, stopJobs } from "~/jobs/boss.server";
+import { startJobs, stopJobs } from "~/jobs/worker.server";
 import { invalidatePublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
 import { onContentChange, startContentChangeListener, stopContentChangeListener } from "~/lib/content-changes.server";
 import { logger } from "~/lib/logger.server";
