@@ -205,6 +205,11 @@ export const contractOpportunities = pgTable(
     rawData: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     isActive: boolean().notNull().default(true),
     /**
+     * sha256 (hex) over the parsed fields the crawler stores (crawler/storage.server.ts): a
+     * re-crawl with the same hash only bumps last_scraped_at and scrape_count.
+     */
+    contentHash: text(),
+    /**
      * Full-text search over title, agency and description (generated; never
      * written). Query with `search_vector @@ websearch_to_tsquery('english', $1)`.
      */
@@ -276,6 +281,10 @@ export const contractCrawlSessions = pgTable(
     index("contract_crawl_sessions_started_idx").on(t.startedAt.desc().nullsFirst()),
     index("contract_crawl_sessions_source_started_idx").on(t.sourceId, t.startedAt.desc().nullsFirst()),
     index("contract_crawl_sessions_status_idx").on(t.status),
+    // One crawl per source at a time (ADR 023): a second start for a running source fails here.
+    uniqueIndex("contract_crawl_sessions_one_running_idx")
+      .on(t.sourceId)
+      .where(sql`${t.status} = 'running'`),
   ],
 );
 
@@ -295,6 +304,31 @@ export const contractCrawlLogs = pgTable(
     check("contract_crawl_logs_log_level_check", sql`${t.logLevel} in ('debug', 'info', 'warn', 'error')`),
     index("contract_crawl_logs_session_logged_idx").on(t.sessionId, t.loggedAt),
   ],
+);
+
+/**
+ * Politeness per host, shared by every worker and instance (ADR 022): at most
+ * one request in flight per host (a lease with an expiry, so a dead worker
+ * cannot hold it), the start of the last request for the delay between
+ * requests, and one row per request started in the last hour for the
+ * per-minute and per-hour limits.
+ */
+export const crawlHostSlots = pgTable("crawl_host_slots", {
+  /** Lower-case host name (with port when not the default). */
+  host: text().primaryKey(),
+  leaseToken: uuid(),
+  leaseExpiresAt: timestamp({ withTimezone: true }),
+  lastStartedAt: timestamp({ withTimezone: true }),
+});
+
+export const crawlHostRequests = pgTable(
+  "crawl_host_requests",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    host: text().notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("crawl_host_requests_host_started_idx").on(t.host, t.startedAt)],
 );
 
 export type ContractSource = typeof contractSources.$inferSelect;
