@@ -40,8 +40,9 @@ export class CrawlerFixtureServer {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** `path` may carry a query string: it then matches that query only (in any parameter order). */
   route(path: string, route: FixtureRoute): this {
-    this.routes.set(path, route);
+    this.routes.set(routeKey(new URL(path, "http://fixture.invalid")), route);
     return this;
   }
 
@@ -70,7 +71,7 @@ export class CrawlerFixtureServer {
         userAgent: req.headers["user-agent"] ?? "",
         at: performance.now(),
       });
-      const key = this.routes.has(`${url.pathname}${url.search}`) ? `${url.pathname}${url.search}` : url.pathname;
+      const key = this.routes.has(routeKey(url)) ? routeKey(url) : url.pathname;
       const route = this.routes.get(key);
       const hit = (this.hits.get(key) ?? 0) + 1;
       this.hits.set(key, hit);
@@ -99,6 +100,11 @@ export class CrawlerFixtureServer {
     await new Promise<void>((resolve) => this.server!.close(() => resolve()));
     this.server = undefined;
   }
+}
+
+function routeKey(url: URL): string {
+  const params = [...url.searchParams].map(([k, v]) => `${k}=${v}`).sort();
+  return params.length ? `${url.pathname}?${params.join("&")}` : url.pathname;
 }
 
 /** Start-to-start gaps (ms) between consecutive logged requests. */
