@@ -47,6 +47,7 @@ declare module "react-router" {
 
 // `npm run create-admin` (scripts/create-admin.js) runs this from the production bundle.
 export { runCreateAdminCli } from "~/domain/accounts/create-admin-cli.server";
+export { runCrawlCli } from "~/domain/contracts/crawler/crawl-cli.server";
 
 export interface StartOptions {
   /** Vite dev server in development (`npm run dev`); absent in production. */

@@ -21,8 +21,11 @@ import { CrawlFetchError } from "./errors";
  * with the database's clock, so two instances never both get the slot.
  */
 
-/** Added to the delay: the slot is taken a few milliseconds before the request reaches the server. */
-export const SPACING_MARGIN_MS = 25;
+/**
+ * Added to the delay: the slot is taken a moment before the request reaches the server, and the
+ * server may note a request late when it is busy; the limit is about what the server sees.
+ */
+export const SPACING_MARGIN_MS = 100;
 /** A waiting worker looks again at least this often (a lease may be released early). */
 const POLL_MS = 250;
 

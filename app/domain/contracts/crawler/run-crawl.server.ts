@@ -215,7 +215,7 @@ export async function runCrawl(sessionId: string, options: RunCrawlOptions = {})
         counters.pagesProcessed++;
         for (const rowError of parsed.rowErrors) crawlLog("warn", CRAWL_TEXT.convertError(rowError), { url: response.url });
         if (parsed.contracts.length === 0 && !parsed.saysEmpty) crawlLog("warn", CRAWL_TEXT.unreadablePage(response.url));
-        crawlLog("info", `Page ${pages + 1} of ${start.kind} '${keyword}': ${parsed.contracts.length} solicitations`, {
+        crawlLog("info", `Page ${pages + 1} of ${start.kind} '${keyword}': ${parsed.contracts.length} solicitation${parsed.contracts.length === 1 ? "" : "s"}`, {
           url: response.url,
           announced: parsed.totalFound,
         });
