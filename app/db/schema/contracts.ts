@@ -141,6 +141,13 @@ export const contractSearchConfigs = pgTable(
     isDefault: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
     sortOrder: integer().notNull().default(0),
+    /**
+     * A 5-field cron expression in the company's time zone (America/New_York), e.g. `0 6 * * *` for
+     * daily at 06:00; null = not scheduled (crawler/schedule.server.ts).
+     */
+    scheduleCron: text(),
+    /** The minute the schedule last started a crawl (so one tick never starts it twice). */
+    lastScheduledAt: timestamp({ withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
@@ -266,6 +273,8 @@ export const contractCrawlSessions = pgTable(
     errorDetails: jsonb().$type<Record<string, unknown>>(),
     errorMessage: text(),
     triggeredBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** When the new-contracts digest of this (scheduled) session was queued; at most once. */
+    digestQueuedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check("contract_crawl_sessions_status_check", sql`${t.status} in ('running', 'completed', 'failed')`),
@@ -305,6 +314,14 @@ export const contractCrawlLogs = pgTable(
     index("contract_crawl_logs_session_logged_idx").on(t.sessionId, t.loggedAt),
   ],
 );
+
+/** Admins who asked for the digest email of new contracts after scheduled crawls. */
+export const contractDigestSubscribers = pgTable("contract_digest_subscribers", {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Politeness per host, shared by every worker and instance (ADR 022): at most

@@ -5,7 +5,9 @@ import { contractCrawlSessions } from "~/db/schema";
 import { defineJob, type JobContext } from "~/jobs/define-job";
 import { logger } from "~/lib/logger.server";
 import { CRAWL_TEXT } from "./crawl-texts";
+import { queueCrawlDigest } from "./digest.server";
 import { type CrawlOutcome, runCrawl, type RunCrawlOptions, writeCrawlLog } from "./run-crawl.server";
+import { runScheduleTick } from "./schedule.server";
 import { CRAWL_JOB, closeStaleSessions, crawlJobDataSchema, type CrawlJobData } from "./start-crawl.server";
 
 /**
@@ -18,6 +20,7 @@ import { CRAWL_JOB, closeStaleSessions, crawlJobDataSchema, type CrawlJobData } 
  */
 
 export const CRAWL_SWEEP_JOB = "contracts.crawl-sweep";
+export const SCHEDULE_TICK_JOB = "contracts.schedule-tick";
 
 export async function handleCrawlJob(
   job: Pick<PgBoss.JobWithMetadata<CrawlJobData>, "id" | "data" | "retryCount">,
@@ -66,6 +69,18 @@ export async function handleCrawlJob(
     await writeCrawlLog(sessionId, "info", `Restarted after an interruption of session ${session.id}`, { retry: job.retryCount });
   }
   const outcome = await runCrawl(sessionId, { ...options, signal: context?.signal });
+  if (session.sessionType === "scheduled" && outcome.newContracts.length > 0) {
+    try {
+      await queueCrawlDigest({
+        sessionId,
+        sourceName: outcome.sourceName ?? "",
+        configName: outcome.configName,
+        contracts: outcome.newContracts,
+      });
+    } catch (error) {
+      logger.error({ err: error, sessionId }, "could not queue the new-contracts digest");
+    }
+  }
   return { outcome: outcome.status, sessionId };
 }
 
@@ -91,4 +106,11 @@ export const crawlSweepJob = defineJob<Record<string, never>>({
   handle: async () => ({ closed: await closeStaleSessions(db()) }),
 });
 
-export const contractJobs = [crawlJob, crawlSweepJob];
+export const scheduleTickJob = defineJob<Record<string, never>>({
+  name: SCHEDULE_TICK_JOB,
+  queue: { policy: "short", retryLimit: 0, expireInSeconds: 60 },
+  schedule: { cron: "* * * * *" },
+  handle: () => runScheduleTick(),
+});
+
+export const contractJobs = [crawlJob, crawlSweepJob, scheduleTickJob];

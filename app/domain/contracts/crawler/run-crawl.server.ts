@@ -73,6 +73,8 @@ export interface CrawlOutcome {
   errorMessage: string | null;
   /** New contracts of this run (for the digest). */
   newContracts: ParsedContract[];
+  sourceName: string | null;
+  configName: string | null;
 }
 
 class Blocked extends Error {
@@ -97,6 +99,7 @@ export async function runCrawl(sessionId: string, options: RunCrawlOptions = {})
     totalFound: 0, newContracts: 0, updatedContracts: 0, failedContracts: 0, requestsMade: 0, pagesProcessed: 0, rateLimitHits: 0,
   };
   const newContracts: ParsedContract[] = [];
+  const names: { sourceName: string | null; configName: string | null } = { sourceName: null, configName: null };
   const log = logger.child({ crawlSessionId: sessionId });
   // Log rows are written in order, without blocking the crawl on each one.
   let logChain: Promise<void> = Promise.resolve();
@@ -133,7 +136,7 @@ export async function runCrawl(sessionId: string, options: RunCrawlOptions = {})
         durationSeconds: sql`greatest(0, round(extract(epoch from (now() - ${contractCrawlSessions.startedAt}))))::int`,
       })
       .where(eq(contractCrawlSessions.id, sessionId));
-    return { sessionId, status, counters: { ...counters }, errorMessage, newContracts };
+    return { sessionId, status, counters: { ...counters }, errorMessage, newContracts, ...names };
   };
 
   try {
@@ -147,6 +150,8 @@ export async function runCrawl(sessionId: string, options: RunCrawlOptions = {})
     const [config] = session.searchConfigId
       ? await db().select().from(contractSearchConfigs).where(eq(contractSearchConfigs.id, session.searchConfigId))
       : [];
+    names.sourceName = source.name;
+    names.configName = config?.name ?? null;
     const adapter = adapterFor(source.slug);
     const input: SearchInput = {
       baseUrl: source.baseUrl,
