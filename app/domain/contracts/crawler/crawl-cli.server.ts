@@ -5,6 +5,7 @@ import { config, ConfigError } from "~/config.server";
 import { closeDatabase, databaseUrl, db, pool } from "~/db/client.server";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
 import { runMigrations } from "~/db/migrate.server";
+import { seedDatabase } from "~/db/seed/index.server";
 import { contractCrawlLogs, contractSearchConfigs, contractSources } from "~/db/schema";
 import { closeCrawlerAgents } from "./fetcher.server";
 import { type CrawlCounters, runCrawl, type RunCrawlOptions } from "./run-crawl.server";
@@ -109,6 +110,8 @@ export async function runCrawlCli(
         embedded = await startEmbeddedPostgres({ dataDir: cfg.dataDir, port: cfg.EMBEDDED_PG_PORT });
       }
       await runMigrations(pool());
+      // The sources and their configurations come with the seed (a no-op once applied).
+      await seedDatabase(db());
     }
     const [source] = await db().select().from(contractSources).where(eq(contractSources.slug, values.source));
     if (!source) {
