@@ -163,6 +163,22 @@ describe("the polite client (R7)", () => {
     expect((await client().fetch(`${server.origin}/x`)).status).toBe(200);
   });
 
+  it("a redirect to another site obeys that site's robots.txt", async () => {
+    const other = new CrawlerFixtureServer();
+    await other.start();
+    try {
+      server.route("/robots.txt", { status: 200, body: "User-agent: *\nAllow: /\n" });
+      server.route("/go", { status: 302, headers: { location: `${other.origin}/secret` } });
+      other.route("/robots.txt", { status: 200, body: "User-agent: *\nDisallow: /secret\n" });
+      other.html("/secret", "no");
+      const error = await rejection(client().fetch(`${server.origin}/go`));
+      expect(error.kind).toBe("robots-disallowed");
+      expect(other.requests.map((r) => r.path)).toEqual(["/robots.txt"]);
+    } finally {
+      await other.stop();
+    }
+  });
+
   it("robots.txt answering 5xx disallows the host", async () => {
     server.route("/robots.txt", { status: 500, body: "oops" });
     server.html("/x", "x");

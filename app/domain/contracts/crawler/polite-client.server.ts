@@ -8,7 +8,7 @@ import { acquireHostSlot } from "./host-throttle.server";
  * One crawl's HTTP client: the safe fetcher, plus politeness (ADR 022).
  *
  * - robots.txt is fetched once per host per crawl (this object lives for one
- *   crawl) and obeyed for our bot name; a disallowed URL throws
+ *   crawl) and obeyed for our bot name, for a redirect to another site too; a disallowed URL throws
  *   CrawlFetchError "robots-disallowed" (the crawl logs it and skips the page).
  *   A robots.txt answering 4xx allows everything; 5xx or unreachable
  *   disallows everything (RFC 9309 §2.3.1). A Crawl-delay longer than the
@@ -131,6 +131,13 @@ export class PoliteClient {
         this.counters.requestsMade++;
       },
       gate: async (hopUrl) => {
+        // A redirect to another site: that site's robots.txt decides too.
+        if (rule && hopUrl.origin !== new URL(url).origin) {
+          const hopRule = await this.robotsFor(hopUrl);
+          if (hopRule.isAllowed(hopUrl.href, CRAWLER_BOT_NAME) === false) {
+            throw new CrawlFetchError("robots-disallowed", `robots.txt of ${hopUrl.host} disallows ${hopUrl.pathname}`, hopUrl.href);
+          }
+        }
         const slot = await acquireHostSlot(hopUrl, limits, {
           signal: this.options.signal,
           leaseMs: this.limits.totalTimeoutMs + 5_000,
