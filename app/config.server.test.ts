@@ -152,3 +152,14 @@ describe("config()", () => {
     expect(config().DATABASE_URL).toMatch(/\/vt_\d+_[a-z0-9]+_unit_w\d+$/);
   });
 });
+
+describe("CRAWLER_ALLOW_PRIVATE_HOSTS (tests only)", () => {
+  test("is empty by default and a lower-cased list when set", () => {
+    expect(parseConfig({}).CRAWLER_ALLOW_PRIVATE_HOSTS).toEqual([]);
+    expect(parseConfig({ CRAWLER_ALLOW_PRIVATE_HOSTS: " 127.0.0.1, Fixture.Local ,[::1]" }).CRAWLER_ALLOW_PRIVATE_HOSTS).toEqual([
+      "127.0.0.1",
+      "fixture.local",
+      "::1",
+    ]);
+  });
+});

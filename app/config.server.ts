@@ -88,6 +88,21 @@ export const configSchema = z.object({
   LEAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000_000).default(5),
   /** Inspection requests one client address may send per clock hour (0 = no limit). */
   LEAD_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000_000).default(30),
+
+  /**
+   * FOR TESTS ONLY: host names the crawler may reach even though they resolve
+   * to a loopback/private address (a local fixture server). Off (empty) by
+   * default; a warning is logged when set (crawler/fetcher.server.ts).
+   */
+  CRAWLER_ALLOW_PRIVATE_HOSTS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, ""))
+        .filter(Boolean),
+    ),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -69,7 +69,7 @@ export default [
     // The public /services and /team pages with their draft services and leaders (never cached, noindex).
     route("cms/services/preview", "routes/admin/cms.services.preview.tsx"),
     route("cms/team/preview", "routes/admin/cms.team.preview.tsx"),
-    // Gallery (the "Our Work" projects, issue 12 item 3; ADR 030): the manager, its add dialog, its preview.
+    // Gallery (the "Our Work" projects, issue 12 item 3; ADR 025): the manager, its add dialog, its preview.
     route("cms/gallery", "routes/admin/cms.gallery.tsx"),
     route("cms/gallery/new", "routes/admin/cms.gallery.new.tsx"),
     route("cms/gallery/preview", "routes/admin/cms.gallery.preview.tsx"),

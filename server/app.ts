@@ -13,7 +13,7 @@ import { seedDatabase } from "~/db/seed/index.server";
 import { ensureFirstSuperAdmin } from "~/domain/accounts/bootstrap.server";
 import { invalidateLeadAlertRecipient } from "~/domain/leads/lead-emails.server";
 import { invalidatePublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
-import { startJobs, stopJobs } from "~/jobs/boss.server";
+import { startJobs, stopJobs } from "~/jobs/worker.server";
 import { onContentChange, startContentChangeListener, stopContentChangeListener } from "~/lib/content-changes.server";
 import { logger } from "~/lib/logger.server";
 import { healthCheck, unavailableWhileDatabaseIsAway } from "./health";
@@ -48,6 +48,7 @@ declare module "react-router" {
 
 // `npm run create-admin` (scripts/create-admin.js) runs this from the production bundle.
 export { runCreateAdminCli } from "~/domain/accounts/create-admin-cli.server";
+export { runCrawlCli } from "~/domain/contracts/crawler/crawl-cli.server";
 
 export interface StartOptions {
   /** Vite dev server in development (`npm run dev`); absent in production. */

@@ -3,7 +3,7 @@ import type PgBoss from "pg-boss";
 /**
  * A background job: its queue settings, an optional recurring schedule and
  * the handler that runs one job. Definitions are listed in registry.server.ts;
- * boss.server.ts creates the queues, starts the workers and sets the schedules.
+ * worker.server.ts creates the queues, starts the workers and sets the schedules.
  */
 export interface JobDefinition<TData extends object = object> {
   /** Queue name, `<domain>.<action>` (e.g. `email.send`). */

@@ -1,3 +1,4 @@
+import { contractJobs } from "~/domain/contracts/crawler/crawl.job.server";
 import { emailJobs } from "~/domain/email/send-email.job.server";
 import type { AnyJobDefinition } from "./define-job";
 
@@ -9,5 +10,5 @@ import type { AnyJobDefinition } from "./define-job";
  */
 export const jobDefinitions: readonly AnyJobDefinition[] = [
   ...emailJobs,
-  // ...crawlJobs (contracts), scheduled crawls, etc.
+  ...contractJobs,
 ];

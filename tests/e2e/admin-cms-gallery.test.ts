@@ -8,7 +8,7 @@ import { expectNoAxeViolations, useBrowser } from "../support/browser";
 import { expectToast, useStaff } from "../support/staff";
 
 /**
- * The Gallery manager (/admin/cms/gallery, issue 12 item 3, ADR 030) in
+ * The Gallery manager (/admin/cms/gallery, issue 12 item 3, ADR 025) in
  * Chromium against the production server, driven as staff would: the cards
  * with their image, status and category, Add with its defaults and the
  * required fields, Edit (with Cancel), Publish/Unpublish, search, the status

@@ -344,7 +344,7 @@ const INTENTS: IntentDef[] = [
       { endpoint, intent: `reorder-${plural}`, table, fields: { ids: { kind: "ids", table } } },
     ];
   }),
-  // Gallery (/admin/cms/gallery): the list's intents without a flag (ADR 030).
+  // Gallery (/admin/cms/gallery): the list's intents without a flag (ADR 025).
   ...((): IntentDef[] => {
     const table = "gallery-project";
     const id: FieldSpec = { kind: "id", table, required: true };

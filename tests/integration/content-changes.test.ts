@@ -34,7 +34,7 @@ describe("content change notifications", () => {
     await waitFor("cms_site_settings");
     await db().delete(googleReviews).where(eq(googleReviews.googleReviewId, "demo_1"));
     await waitFor("google_reviews");
-    // The gallery's projects (the Gallery manager, ADR 030): the public /gallery is cleared on every instance.
+    // The gallery's projects (the Gallery manager, ADR 025): the public /gallery is cleared on every instance.
     await db().update(cmsGalleryProjects).set({ status: "draft" }).where(eq(cmsGalleryProjects.slug, "grove-city-retail-plaza"));
     await waitFor("cms_gallery_projects");
   });

@@ -141,6 +141,13 @@ export const contractSearchConfigs = pgTable(
     isDefault: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
     sortOrder: integer().notNull().default(0),
+    /**
+     * A 5-field cron expression in the company's time zone (America/New_York), e.g. `0 6 * * *` for
+     * daily at 06:00; null = not scheduled (crawler/schedule.server.ts).
+     */
+    scheduleCron: text(),
+    /** The minute the schedule last started a crawl (so one tick never starts it twice). */
+    lastScheduledAt: timestamp({ withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
@@ -205,6 +212,11 @@ export const contractOpportunities = pgTable(
     rawData: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     isActive: boolean().notNull().default(true),
     /**
+     * sha256 (hex) over the parsed fields the crawler stores (crawler/storage.server.ts): a
+     * re-crawl with the same hash only bumps last_scraped_at and scrape_count.
+     */
+    contentHash: text(),
+    /**
      * Full-text search over title, agency and description (generated; never
      * written). Query with `search_vector @@ websearch_to_tsquery('english', $1)`.
      */
@@ -261,6 +273,8 @@ export const contractCrawlSessions = pgTable(
     errorDetails: jsonb().$type<Record<string, unknown>>(),
     errorMessage: text(),
     triggeredBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** When the new-contracts digest of this (scheduled) session was queued; at most once. */
+    digestQueuedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check("contract_crawl_sessions_status_check", sql`${t.status} in ('running', 'completed', 'failed')`),
@@ -276,6 +290,10 @@ export const contractCrawlSessions = pgTable(
     index("contract_crawl_sessions_started_idx").on(t.startedAt.desc().nullsFirst()),
     index("contract_crawl_sessions_source_started_idx").on(t.sourceId, t.startedAt.desc().nullsFirst()),
     index("contract_crawl_sessions_status_idx").on(t.status),
+    // One crawl per source at a time (ADR 023): a second start for a running source fails here.
+    uniqueIndex("contract_crawl_sessions_one_running_idx")
+      .on(t.sourceId)
+      .where(sql`${t.status} = 'running'`),
   ],
 );
 
@@ -295,6 +313,39 @@ export const contractCrawlLogs = pgTable(
     check("contract_crawl_logs_log_level_check", sql`${t.logLevel} in ('debug', 'info', 'warn', 'error')`),
     index("contract_crawl_logs_session_logged_idx").on(t.sessionId, t.loggedAt),
   ],
+);
+
+/** Admins who asked for the digest email of new contracts after scheduled crawls. */
+export const contractDigestSubscribers = pgTable("contract_digest_subscribers", {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Politeness per host, shared by every worker and instance (ADR 022): at most
+ * one request in flight per host (a lease with an expiry, so a dead worker
+ * cannot hold it), the start of the last request for the delay between
+ * requests, and one row per request started in the last hour for the
+ * per-minute and per-hour limits.
+ */
+export const crawlHostSlots = pgTable("crawl_host_slots", {
+  /** Lower-case host name (with port when not the default). */
+  host: text().primaryKey(),
+  leaseToken: uuid(),
+  leaseExpiresAt: timestamp({ withTimezone: true }),
+  lastStartedAt: timestamp({ withTimezone: true }),
+});
+
+export const crawlHostRequests = pgTable(
+  "crawl_host_requests",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    host: text().notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("crawl_host_requests_host_started_idx").on(t.host, t.startedAt)],
 );
 
 export type ContractSource = typeof contractSources.$inferSelect;

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "~/config.server";
 import { closeDatabase, db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
-import { JOBS_SCHEMA, jobsRunning, startJobs, stopJobs } from "~/jobs/boss.server";
+import { JOBS_SCHEMA, jobsRunning } from "~/jobs/queue.server";
+import { startJobs, stopJobs } from "~/jobs/worker.server";
 import { getOutboxEmail, listOutbox } from "./list-outbox.server";
 import {
   dispatchQueuedEmail,

@@ -3,7 +3,7 @@ import type PgBoss from "pg-boss";
 import { z } from "zod";
 import { db, type DbExecutor, type DbTransaction } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
-import { enqueue, JOBS_SCHEMA, JobsNotRunningError } from "~/jobs/boss.server";
+import { enqueue, JOBS_SCHEMA, JobsNotRunningError } from "~/jobs/queue.server";
 import { currentRequestId, logger } from "~/lib/logger.server";
 
 /**

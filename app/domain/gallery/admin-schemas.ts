@@ -6,7 +6,7 @@ import { DEFAULT_GALLERY_CATEGORY, GALLERY_CATEGORIES, GALLERY_STATUSES } from "
  * What the Gallery manager (/admin/cms/gallery, issue 12 item 3) sends: one
  * schema per intent, shared by the browser (field errors before posting) and
  * the action. The spec's catalogue (spec 2 §8) has no texts for this screen:
- * these follow its style (ADR 030).
+ * these follow its style (ADR 025).
  */
 
 /** The texts of the screen, in the catalogue's style (spec 2 §8 has none for the gallery). */

@@ -35,7 +35,7 @@ import { adminClientAction } from "~/components/admin/admin-client-action";
  * per card: Edit, Publish/Unpublish, Move up/down, Delete after
  * confirmation. /admin/cms/gallery/new is this screen with the Add Project
  * dialog open. Only published projects are on /gallery, in this order,
- * which follows each change on the next request (ADR 030).
+ * which follows each change on the next request (ADR 025).
  */
 
 export { headers } from "./admin-headers";

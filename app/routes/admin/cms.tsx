@@ -14,7 +14,7 @@ import { adminLoad } from "~/lib/admin-action.server";
 /**
  * The content management hub, /admin/cms (spec 2 §2): the four managers
  * (Services Manager, Team Members, Page Content, Site Settings) and the
- * Gallery (issue 12 item 3, ADR 030), each with
+ * Gallery (issue 12 item 3, ADR 025), each with
  * Manage and Preview ({route}/preview) and its count; the Status Overview
  * (published / draft / archived); Recent Changes from the audit log; quick
  * actions. Every figure is computed from the data when the page loads (the

@@ -2,6 +2,8 @@ import PgBoss from "pg-boss";
 import { databaseUrl } from "~/db/client.server";
 import { logger, requestContext } from "~/lib/logger.server";
 import type { AnyJobDefinition } from "./define-job";
+import { currentJobsState, JOBS_SCHEMA, type JobsState, setJobsState } from "./queue.server";
+import { jobDefinitions } from "./registry.server";
 
 /**
  * Background jobs on pg-boss: one instance per process, kept on globalThis
@@ -10,13 +12,13 @@ import type { AnyJobDefinition } from "./define-job";
  * - startJobs({ workers }) starts pg-boss (it creates or migrates its schema),
  *   creates every queue of the registry, and when `workers` is true runs the
  *   handlers and sets the recurring schedules.
- * - enqueue() sends a job; stopJobs() stops within a few seconds.
+ * - stopJobs() stops within a few seconds.
+ * - Domains send jobs with enqueue() from queue.server.ts, never from here:
+ *   this module imports the registry, which imports every job module.
  *
  * Errors pg-boss reports in the background (lost connection, failed polling)
  * are logged; they never crash the process.
  */
-
-export const JOBS_SCHEMA = "pgboss";
 
 /** pg-boss waits this long for running jobs on stop, then fails them so they are retried. */
 const STOP_GRACE_MS = 2_000;
@@ -24,28 +26,6 @@ const STOP_GRACE_MS = 2_000;
 const ABORT_SETTLE_MS = 1_000;
 /** stopJobs() resolves after this long whatever happens (the process has 10 s in all). */
 const STOP_HARD_LIMIT_MS = 3_500;
-
-interface JobsState {
-  boss: PgBoss;
-  workers: boolean;
-  started: Promise<void>;
-  isStarted: boolean;
-  /** Worker ids per queue, to wake local workers right after a send. */
-  workerIds: Map<string, string[]>;
-  /** Aborted when stopping and handlers are still running after the grace period. */
-  shutdown: AbortController;
-  inFlight: Set<Promise<unknown>>;
-  stopping?: Promise<void>;
-}
-
-const globalForJobs = globalThis as unknown as { __appJobs?: JobsState };
-
-export class JobsNotRunningError extends Error {
-  constructor(reason: string) {
-    super(`Background jobs are not running in this process (${reason})`);
-    this.name = "JobsNotRunningError";
-  }
-}
 
 export interface StartJobsOptions {
   /** Run the job handlers and the schedules in this process (config().JOBS_ENABLED). */
@@ -57,7 +37,7 @@ export interface StartJobsOptions {
  * handlers and sets the schedules. Calling it again returns the same start.
  */
 export function startJobs(options: StartJobsOptions): Promise<void> {
-  const existing = globalForJobs.__appJobs;
+  const existing = currentJobsState();
   if (existing && !existing.stopping) return existing.started;
 
   const poolOptions = {
@@ -91,12 +71,12 @@ export function startJobs(options: StartJobsOptions): Promise<void> {
       state.isStarted = true;
     },
     async (error: unknown) => {
-      if (globalForJobs.__appJobs === state) globalForJobs.__appJobs = undefined;
+      if (currentJobsState() === state) setJobsState(undefined);
       await boss.stop({ graceful: false, wait: true }).catch(() => {});
       throw error;
     },
   );
-  globalForJobs.__appJobs = state;
+  setJobsState(state);
   return state.started;
 }
 
@@ -104,9 +84,6 @@ async function startInstance(state: JobsState): Promise<void> {
   const { boss } = state;
   const startedAt = performance.now();
   await boss.start();
-
-  // Imported here rather than at the top: job modules import enqueue() from this file.
-  const { jobDefinitions } = await import("./registry.server");
 
   for (const definition of jobDefinitions) {
     const queue: PgBoss.Queue = { name: definition.name, ...definition.queue };
@@ -188,35 +165,6 @@ async function syncSchedules(boss: PgBoss, definitions: readonly AnyJobDefinitio
 }
 
 /**
- * Sends a job. Throws when jobs are not running in this process or the
- * database refuses the insert; callers that must never fail catch (see
- * dispatchQueuedEmail). Returns the job id, or null when a singleton key or
- * the queue policy deduplicated it.
- */
-export async function enqueue<TData extends object>(
-  name: string,
-  data: TData,
-  options: PgBoss.SendOptions = {},
-): Promise<string | null> {
-  const state = globalForJobs.__appJobs;
-  if (!state) throw new JobsNotRunningError("startJobs() was not called");
-  if (state.stopping) throw new JobsNotRunningError("stopping");
-  await state.started;
-  const id = await state.boss.send(name, data, options);
-  if (id) {
-    // Wake this process's idle workers instead of waiting for their next poll.
-    for (const workerId of state.workerIds.get(name) ?? []) state.boss.notifyWorker(workerId);
-  }
-  return id;
-}
-
-/** True once startJobs() has finished and until stopJobs() is called. */
-export function jobsRunning(): boolean {
-  const state = globalForJobs.__appJobs;
-  return Boolean(state?.isStarted && !state.stopping);
-}
-
-/**
  * Stops the workers, the schedules and pg-boss's pool. Running jobs get ~2 s
  * to finish; then pg-boss fails them (they are retried later) and their
  * handlers' signal is aborted, with up to 1 s to record where they stopped.
@@ -224,7 +172,7 @@ export function jobsRunning(): boolean {
  * Call it before closing the database pool.
  */
 export function stopJobs(): Promise<void> {
-  const state = globalForJobs.__appJobs;
+  const state = currentJobsState();
   if (!state) return Promise.resolve();
   state.stopping ??= (async () => {
     const startedAt = performance.now();
@@ -244,7 +192,7 @@ export function stopJobs(): Promise<void> {
     if (outcome === "timeout") logger.warn({ limitMs: STOP_HARD_LIMIT_MS }, "background jobs did not stop in time");
     else if (outcome instanceof Error) logger.error({ err: outcome }, "stopping background jobs failed");
     else logger.info({ ms: Math.round(performance.now() - startedAt) }, "background jobs stopped");
-    if (globalForJobs.__appJobs === state) globalForJobs.__appJobs = undefined;
+    if (currentJobsState() === state) setJobsState(undefined);
   })();
   return state.stopping;
 }

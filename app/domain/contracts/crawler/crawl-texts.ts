@@ -1,0 +1,28 @@
+/**
+ * The crawler's user-facing texts. Those marked §8 are the spec's error
+ * catalogue word for word (../shared/spec/admin-back-office.md §8).
+ */
+export const CRAWL_TEXT = {
+  /** §8 */
+  httpError: (status: number, keyword: string, statusText: string) => `HTTP ${status} for keyword '${keyword}': ${statusText}`,
+  /** §8 ("Error searching for keyword...") */
+  keywordError: (keyword: string, message: string) => `Error searching for keyword '${keyword}': ${message}`,
+  /** §8 ("Error converting contract...") */
+  convertError: (detail: string) => `Error converting contract: ${detail}`,
+  /** §8 ("Scraping error...") */
+  scrapingError: (message: string) => `Scraping error: ${message}`,
+  /** §8 */
+  saveFailed: (title: string) => `Failed to save contract: ${title}`,
+  /** §8 */
+  noAdapter: (slug: string) => `No adapter found for source: ${slug}`,
+  /** §8 */
+  invalidSourceOrConfig: "Invalid source or configuration",
+  /** §8 */
+  failedToStart: "Failed to start crawling",
+  alreadyRunning: (source: string) => `A crawl of ${source} is already running`,
+  blocked: (host: string, why: string) =>
+    `Blocked: ${host} answered with ${why} instead of results. Nothing more was read; this is not "0 results". Try again later.`,
+  interrupted: "Interrupted: the crawl stopped before it finished (app restart or worker failure)",
+  robotsSkipped: (url: string) => `Skipped (robots.txt disallows): ${url}`,
+  unreadablePage: (url: string) => `No results could be read from ${url}: the page layout may have changed`,
+} as const;

@@ -1,0 +1,254 @@
+import robotsParser from "robots-parser";
+import { DEFAULT_RATE_LIMIT_CONFIG, type RateLimitConfig } from "~/db/schema";
+import { CrawlFetchError } from "./errors";
+import { CRAWLER_BOT_NAME, DEFAULT_FETCH_LIMITS, fetchPage, type FetchedResponse, type FetchLimits } from "./fetcher.server";
+import { acquireHostSlot } from "./host-throttle.server";
+
+/**
+ * One crawl's HTTP client: the safe fetcher, plus politeness (ADR 022).
+ *
+ * - robots.txt is fetched once per host per crawl (this object lives for one
+ *   crawl) and obeyed for our bot name, for a redirect to another site too; a disallowed URL throws
+ *   CrawlFetchError "robots-disallowed" (the crawl logs it and skips the page).
+ *   A robots.txt answering 4xx allows everything; 5xx or unreachable
+ *   disallows everything (RFC 9309 §2.3.1). A Crawl-delay longer than the
+ *   source's delay is used instead.
+ * - Every request, robots.txt and redirect hops included, waits for the host's
+ *   slot in PostgreSQL (host-throttle.server.ts) and is counted.
+ * - 429 and 503 wait for Retry-After (seconds or an HTTP date; counted as rate
+ *   limit hits) up to `maxRetryAfterMs`, at most `maxRetries` times; other 5xx
+ *   and network errors / time-outs are retried at most `maxRetries` times
+ *   with capped exponential backoff and full jitter; other 4xx are returned
+ *   as they are, never retried.
+ */
+
+export interface RetryPolicy {
+  maxRetries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A longer Retry-After is not waited for: the response is returned as it is. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxRetries: 3,
+  baseDelayMs: 1_000,
+  maxDelayMs: 30_000,
+  maxRetryAfterMs: 120_000,
+};
+
+export type CrawlLogLevel = "debug" | "info" | "warn" | "error";
+export type CrawlLogger = (level: CrawlLogLevel, message: string, context?: Record<string, unknown>) => void;
+
+export interface PoliteClientOptions {
+  rateLimit?: RateLimitConfig;
+  retry?: Partial<RetryPolicy>;
+  limits?: Partial<FetchLimits>;
+  signal?: AbortSignal;
+  log?: CrawlLogger;
+  /** Longest wait for a host's slot before giving up on a request. */
+  maxSlotWaitMs?: number;
+  /** Obey robots.txt (always, except the source test of a single page). */
+  robots?: boolean;
+  /** For tests: a deterministic jitter source in [0, 1). */
+  random?: () => number;
+}
+
+export interface ClientCounters {
+  requestsMade: number;
+  rateLimitHits: number;
+  retries: number;
+}
+
+interface RobotsRule {
+  isAllowed(url: string, ua?: string): boolean | undefined;
+  getCrawlDelay(ua?: string): number | undefined;
+}
+
+const ALLOW_ALL: RobotsRule = { isAllowed: () => true, getCrawlDelay: () => undefined };
+const DISALLOW_ALL: RobotsRule = { isAllowed: () => false, getCrawlDelay: () => undefined };
+
+/** Milliseconds to wait from a Retry-After header (delta-seconds or HTTP date), or undefined. */
+export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - now);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new CrawlFetchError("aborted", "the crawl was stopped", ""));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new CrawlFetchError("aborted", "the crawl was stopped", ""));
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+export class PoliteClient {
+  readonly counters: ClientCounters = { requestsMade: 0, rateLimitHits: 0, retries: 0 };
+  private readonly robots = new Map<string, Promise<RobotsRule>>();
+  private readonly rateLimit: RateLimitConfig;
+  private readonly retry: RetryPolicy;
+  private readonly limits: FetchLimits;
+  private readonly log: CrawlLogger;
+  private readonly random: () => number;
+
+  constructor(private readonly options: PoliteClientOptions = {}) {
+    this.rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT_CONFIG;
+    this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.limits = { ...DEFAULT_FETCH_LIMITS, ...options.limits };
+    this.log = options.log ?? (() => {});
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Backoff before retry number `attempt` (1-based): full jitter over a capped exponential. */
+  backoffMs(attempt: number): number {
+    const ceiling = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
+    return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
+  }
+
+  private effectiveLimits(crawlDelaySeconds: number | undefined): RateLimitConfig {
+    if (!crawlDelaySeconds || crawlDelaySeconds * 1000 <= this.rateLimit.delayBetweenRequestsMs) return this.rateLimit;
+    return { ...this.rateLimit, delayBetweenRequestsMs: Math.min(crawlDelaySeconds * 1000, 60_000) };
+  }
+
+  private async send(url: string, method: "GET" | "HEAD", rule: RobotsRule | undefined): Promise<FetchedResponse> {
+    const limits = this.effectiveLimits(rule?.getCrawlDelay(CRAWLER_BOT_NAME));
+    return fetchPage(url, {
+      method,
+      signal: this.options.signal,
+      limits: this.limits,
+      onRequest: () => {
+        this.counters.requestsMade++;
+      },
+      gate: async (hopUrl) => {
+        // A redirect to another site: that site's robots.txt decides too.
+        if (rule && hopUrl.origin !== new URL(url).origin) {
+          const hopRule = await this.robotsFor(hopUrl);
+          if (hopRule.isAllowed(hopUrl.href, CRAWLER_BOT_NAME) === false) {
+            throw new CrawlFetchError("robots-disallowed", `robots.txt of ${hopUrl.host} disallows ${hopUrl.pathname}`, hopUrl.href);
+          }
+        }
+        const slot = await acquireHostSlot(hopUrl, limits, {
+          signal: this.options.signal,
+          leaseMs: this.limits.totalTimeoutMs + 5_000,
+          maxWaitMs: this.options.maxSlotWaitMs ?? 10 * 60_000,
+        });
+        return () => slot.release();
+      },
+    });
+  }
+
+  private robotsFor(url: URL): Promise<RobotsRule> {
+    const origin = url.origin;
+    let rule = this.robots.get(origin);
+    if (!rule) {
+      rule = this.loadRobots(origin);
+      this.robots.set(origin, rule);
+    }
+    return rule;
+  }
+
+  private async loadRobots(origin: string): Promise<RobotsRule> {
+    const robotsUrl = `${origin}/robots.txt`;
+    try {
+      const response = await this.withRetries(robotsUrl, "GET", undefined);
+      if (response.status >= 200 && response.status < 300) {
+        this.log("debug", "robots.txt read", { url: robotsUrl });
+        return robotsParser(robotsUrl, response.body) as RobotsRule;
+      }
+      if (response.status >= 400 && response.status < 500 && response.status !== 429) {
+        this.log("debug", `robots.txt answered HTTP ${response.status}: every page is allowed`, { url: robotsUrl });
+        return ALLOW_ALL;
+      }
+      this.log("warn", `robots.txt answered HTTP ${response.status}: nothing on ${origin} is crawled`, { url: robotsUrl });
+      return DISALLOW_ALL;
+    } catch (error) {
+      if (error instanceof CrawlFetchError && (error.kind === "refused" || error.kind === "aborted")) throw error;
+      this.log("warn", `robots.txt could not be read: nothing on ${origin} is crawled`, {
+        url: robotsUrl,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return DISALLOW_ALL;
+    }
+  }
+
+  private async withRetries(url: string, method: "GET" | "HEAD", rule: RobotsRule | undefined): Promise<FetchedResponse> {
+    let failures = 0;
+    let rateLimited = 0;
+    // Bounded: each pass returns, throws, or raises `failures` or `rateLimited`, each capped at maxRetries.
+    for (;;) {
+      let response: FetchedResponse;
+      try {
+        response = await this.send(url, method, rule);
+      } catch (error) {
+        if (error instanceof CrawlFetchError && error.retryable && failures < this.retry.maxRetries) {
+          failures++;
+          this.counters.retries++;
+          const wait = this.backoffMs(failures);
+          this.log("warn", `Request failed (${error.message}); retry ${failures} of ${this.retry.maxRetries} in ${wait} ms`, { url });
+          await sleep(wait, this.options.signal);
+          continue;
+        }
+        throw error;
+      }
+      const { status } = response;
+      if (status === 429 || status === 503) {
+        const after = retryAfterMs(response.headers["retry-after"]);
+        if (status === 429 || after !== undefined) {
+          this.counters.rateLimitHits++;
+          if (rateLimited >= this.retry.maxRetries) return response;
+          const wait = after ?? this.backoffMs(rateLimited + 1);
+          if (wait > this.retry.maxRetryAfterMs) {
+            this.log("warn", `HTTP ${status} with Retry-After ${Math.round(wait / 1000)} s: longer than we wait`, { url });
+            return response;
+          }
+          rateLimited++;
+          this.log("warn", `HTTP ${status}: rate limited by the site, waiting ${wait} ms (Retry-After)`, { url, retryAfter: response.headers["retry-after"] });
+          await sleep(wait, this.options.signal);
+          continue;
+        }
+      }
+      if (status >= 500 && failures < this.retry.maxRetries) {
+        failures++;
+        this.counters.retries++;
+        const wait = this.backoffMs(failures);
+        this.log("warn", `HTTP ${status}; retry ${failures} of ${this.retry.maxRetries} in ${wait} ms`, { url });
+        await sleep(wait, this.options.signal);
+        continue;
+      }
+      return response;
+    }
+  }
+
+  /**
+   * GETs (or HEADs) `url` politely. Returns the final response whatever its
+   * status; throws CrawlFetchError (refused, too large, timed out after the
+   * retries, robots-disallowed...).
+   */
+  async fetch(url: string, options: { method?: "GET" | "HEAD" } = {}): Promise<FetchedResponse> {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new CrawlFetchError("refused", `refused: not a URL (${url.slice(0, 200)})`, url);
+    }
+    let rule: RobotsRule | undefined;
+    if (this.options.robots !== false && (parsed.protocol === "http:" || parsed.protocol === "https:")) {
+      rule = await this.robotsFor(parsed);
+      if (rule.isAllowed(parsed.href, CRAWLER_BOT_NAME) === false) {
+        throw new CrawlFetchError("robots-disallowed", `robots.txt disallows ${parsed.pathname}`, parsed.href);
+      }
+    }
+    return this.withRetries(parsed.href, options.method ?? "GET", rule);
+  }
+}
