@@ -3,8 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, cmsGalleryProjects } from "~/db/schema";
 import { action } from "~/routes/admin/cms.gallery";
-import { createSession, createUser } from "../../../tests/support/factories";
-import { resetTestDatabase } from "../../../tests/support/test-database";
+import { freshAdminSession, postAdminAction } from "../../../tests/support/admin-action";
 import { listGalleryProjects } from "./list-gallery-projects.server";
 import { listGalleryProjectsForAdmin } from "./list-gallery-projects-for-admin.server";
 
@@ -17,22 +16,10 @@ import { listGalleryProjectsForAdmin } from "./list-gallery-projects-for-admin.s
 let cookie = "";
 // Each test starts from the seeded database (seven published projects) and signs in anew.
 beforeEach(async () => {
-  await resetTestDatabase();
-  const admin = await createUser({ kind: "admin" });
-  cookie = (await createSession(admin)).cookie;
+  cookie = await freshAdminSession();
 });
 
-type Answer = { status: number; body: { ok: boolean; toast: { title: string; text: string }; fieldErrors?: Record<string, string> } };
-
-async function post(fields: Record<string, string>): Promise<Answer> {
-  const request = new Request("http://app.test/admin/cms/gallery", {
-    method: "POST",
-    headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-app-client-ip": "203.0.113.22" },
-    body: new URLSearchParams(fields),
-  });
-  const result = (await action({ request, params: {}, context: {} } as never)) as { data: Answer["body"]; init: { status?: number } | null };
-  return { status: result.init?.status ?? 200, body: result.data };
-}
+const post = (fields: Record<string, string>) => postAdminAction(action, "/admin/cms/gallery", cookie, fields, { ip: "203.0.113.22" });
 
 const NEW_PROJECT = {
   intent: "create-gallery-project",

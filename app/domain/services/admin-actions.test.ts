@@ -3,8 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, cmsServices } from "~/db/schema";
 import { action } from "~/routes/admin/cms.services";
-import { createSession, createUser } from "../../../tests/support/factories";
-import { resetTestDatabase } from "../../../tests/support/test-database";
+import { freshAdminSession, postAdminAction } from "../../../tests/support/admin-action";
 import { HOME_SERVICE_COUNT, listPublishedServices } from "./list-published-services.server";
 import { listServicesForAdmin } from "./list-services-for-admin.server";
 
@@ -17,22 +16,10 @@ import { listServicesForAdmin } from "./list-services-for-admin.server";
 let cookie = "";
 // Each test starts from the seeded database (six published, featured services) and signs in anew.
 beforeEach(async () => {
-  await resetTestDatabase();
-  const admin = await createUser({ kind: "admin" });
-  cookie = (await createSession(admin)).cookie;
+  cookie = await freshAdminSession();
 });
 
-type Answer = { status: number; body: { ok: boolean; toast: { title: string; text: string }; fieldErrors?: Record<string, string> } };
-
-async function post(fields: Record<string, string>): Promise<Answer> {
-  const request = new Request("http://app.test/admin/cms/services", {
-    method: "POST",
-    headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-app-client-ip": "203.0.113.21" },
-    body: new URLSearchParams(fields),
-  });
-  const result = (await action({ request, params: {}, context: {} } as never)) as { data: Answer["body"]; init: { status?: number } | null };
-  return { status: result.init?.status ?? 200, body: result.data };
-}
+const post = (fields: Record<string, string>) => postAdminAction(action, "/admin/cms/services", cookie, fields);
 
 const NEW_SERVICE = { intent: "create-service", title: "New Service", description: "Service description", iconName: "Wrench" };
 const MISSING = "0b7c2f1e-8d4a-4c59-9f3e-2a6b1d0e5c77";

@@ -3,8 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, cmsTeamMembers } from "~/db/schema";
 import { action } from "~/routes/admin/cms.team";
-import { createSession, createUser } from "../../../tests/support/factories";
-import { resetTestDatabase } from "../../../tests/support/test-database";
+import { freshAdminSession, postAdminAction } from "../../../tests/support/admin-action";
 import { listLeadershipTeam } from "./list-leadership-team.server";
 import { listTeamForAdmin } from "./list-team-for-admin.server";
 
@@ -17,22 +16,10 @@ import { listTeamForAdmin } from "./list-team-for-admin.server";
 let cookie = "";
 // Each test starts from the seeded database (three published leaders) and signs in anew.
 beforeEach(async () => {
-  await resetTestDatabase();
-  const admin = await createUser({ kind: "admin" });
-  cookie = (await createSession(admin)).cookie;
+  cookie = await freshAdminSession();
 });
 
-type Answer = { status: number; body: { ok: boolean; toast: { title: string; text: string }; fieldErrors?: Record<string, string> } };
-
-async function post(fields: Record<string, string>): Promise<Answer> {
-  const request = new Request("http://app.test/admin/cms/team", {
-    method: "POST",
-    headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-app-client-ip": "203.0.113.22" },
-    body: new URLSearchParams(fields),
-  });
-  const result = (await action({ request, params: {}, context: {} } as never)) as { data: Answer["body"]; init: { status?: number } | null };
-  return { status: result.init?.status ?? 200, body: result.data };
-}
+const post = (fields: Record<string, string>) => postAdminAction(action, "/admin/cms/team", cookie, fields, { ip: "203.0.113.22" });
 
 const NEW_MEMBER = { intent: "create-team-member", name: "New Member", role: "Team Member", bio: "A short bio.", imagePosition: "center" };
 const MISSING = "5e0c8a3b-1f2d-4e6a-8b9c-7d3e2f1a0b94";
