@@ -2,18 +2,21 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { markResponseUncacheable, requestContext } from "~/lib/logger.server";
 import { PageCache } from "./page-cache";
 
 /** A tiny app in front of which the cache sits, like server/app.ts. */
 let renders = 0;
 let nextStatus = 200;
 let setCookie = false;
+let degraded = false;
 const cache = new PageCache({ maxEntries: 3 });
 let baseUrl = "";
 let server: http.Server;
 
 beforeAll(async () => {
   const app = express();
+  app.use((_req, _res, next) => requestContext.run({ requestId: "test" }, next));
   app.use((_req, res, next) => {
     res.locals.requestTokens = { cspNonce: `nonce-${Math.random().toString(36).slice(2)}` };
     next();
@@ -23,6 +26,7 @@ beforeAll(async () => {
     renders += 1;
     const nonce = res.locals.requestTokens.cspNonce as string;
     if (setCookie) res.setHeader("Set-Cookie", "a=b");
+    if (degraded) markResponseUncacheable();
     res.status(nextStatus).type("html");
     // Stream in two chunks, as React's renderer does.
     res.write(`<html><script nonce="${nonce}" src="/a.js"></script>`);
@@ -39,6 +43,7 @@ beforeEach(() => {
   cache.invalidate("test");
   nextStatus = 200;
   setCookie = false;
+  degraded = false;
 });
 
 async function get(path: string, headers: Record<string, string> = {}) {
@@ -47,6 +52,14 @@ async function get(path: string, headers: Record<string, string> = {}) {
 }
 
 describe("PageCache", () => {
+  it("does not keep a page rendered with a failed read, so the next visitor gets a fresh render", async () => {
+    degraded = true;
+    expect((await get("/degraded")).cache).toBe("miss");
+    degraded = false;
+    expect((await get("/degraded")).cache).toBe("miss");
+    expect((await get("/degraded")).cache).toBe("hit");
+  });
+
   it("serves the second anonymous request from memory", async () => {
     const first = await get("/about");
     const second = await get("/about");

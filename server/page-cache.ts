@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { logger } from "~/lib/logger.server";
+import { logger, requestContext } from "~/lib/logger.server";
 
 /**
  * In-memory cache of anonymous public pages (QUALITY P3).
@@ -10,6 +10,8 @@ import { logger } from "~/lib/logger.server";
  * - Values that must differ per response (the CSP nonce, the inspection form's
  *   submission key: `res.locals.requestTokens`) are replaced by this request's
  *   fresh values on every hit, so a cached page never reuses them.
+ * - A response whose render saw a failed read (`markResponseUncacheable()`) is
+ *   sent but not stored, so a passing database hiccup is not served for minutes.
  * - `invalidate()` empties it; the server calls it when the database reports a
  *   content change (see app/lib/content-changes.server.ts). Entries also expire
  *   after a safety TTL.
@@ -127,6 +129,7 @@ export class PageCache {
   /** Records the body of this response while it is sent, and stores it if it qualifies. */
   private capture(key: string, res: Response, tokens: RequestTokens) {
     const generation = this.generation;
+    const context = requestContext.getStore();
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = false;
@@ -150,7 +153,7 @@ export class PageCache {
       return end(chunk, ...rest);
     }) as Response["end"];
     res.once("finish", () => {
-      if (tooLarge || generation !== this.generation || !isCacheableResponse(res)) return;
+      if (tooLarge || generation !== this.generation || context?.uncacheable || !isCacheableResponse(res)) return;
       const headers: Array<[string, string]> = [];
       for (const name of KEPT_HEADERS) {
         const value = res.getHeader(name);

@@ -8,6 +8,8 @@ import pino from "pino";
 
 export interface RequestContext {
   requestId: string;
+  /** Set when this response shows degraded data (a failed read): shared caches must not keep it. */
+  uncacheable?: boolean;
 }
 
 export const requestContext = new AsyncLocalStorage<RequestContext>();
@@ -34,4 +36,14 @@ export const logger: pino.Logger = (globalForLogger.__appLogger ??= createLogger
 
 export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId;
+}
+
+/**
+ * Marks the response of the current request as not to be kept by the page
+ * cache: it renders a fallback for data that failed to load, and the next
+ * visitor should get a fresh try rather than this error for minutes.
+ */
+export function markResponseUncacheable(): void {
+  const ctx = requestContext.getStore();
+  if (ctx) ctx.uncacheable = true;
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { cmsSiteSettings } from "~/db/schema";
-import { logger } from "~/lib/logger.server";
+import { logger, markResponseUncacheable } from "~/lib/logger.server";
 import { mapSettingsRows, type SettingWarning } from "./map-settings-rows";
 import type { PublicSiteSettings } from "./types";
 
@@ -80,6 +80,7 @@ export async function getPublicSiteSettings(): Promise<PublicSiteSettings> {
   } catch (error) {
     if (cached) {
       logger.warn({ err: error }, "public site settings: database unavailable, serving the last loaded values");
+      markResponseUncacheable();
       return cached.value;
     }
     throw error;
