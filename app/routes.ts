@@ -73,5 +73,9 @@ export default [
     route("cms/gallery", "routes/admin/cms.gallery.tsx"),
     route("cms/gallery/new", "routes/admin/cms.gallery.new.tsx"),
     route("cms/gallery/preview", "routes/admin/cms.gallery.preview.tsx"),
+    // Contracts workspace (issue 11): the list with crawl controls, and a crawl's live progress and log (ADR 028).
+    route("contracts", "routes/admin/contracts.tsx"),
+    route("contracts/sessions/:id", "routes/admin/contracts.sessions.$id.ts"),
+    route("contracts/sessions/:id/log.txt", "routes/admin/contracts.sessions.$id.log[.]txt.ts"),
   ]),
 ] satisfies RouteConfig;

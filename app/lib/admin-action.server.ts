@@ -52,6 +52,8 @@ export type AdminChange =
       ok: true;
       /** The success text of the catalogue, e.g. "Color created successfully". */
       message: string;
+      /** The toast's title when the catalogue gives the notice its own ("Crawl Started"); else "Success". */
+      title?: string;
       /** The audit entry: `action` like "gaf.color.create", and the record it changed. */
       audit: { action: string; targetType: string; targetId: string; details?: Record<string, unknown> };
     }
@@ -194,7 +196,7 @@ export function adminAction<T extends { intent: string }>(options: {
       // This instance's page cache forgets at once (the database's NOTIFY tells the others, and this one
       // again, a moment later): the public page requested right after this answer shows the change.
       emitContentChange("*");
-      return answer({ ok: true, intent, toast: { variant: "success", title: "Success", text: change.message } });
+      return answer({ ok: true, intent, toast: { variant: "success", title: change.title ?? "Success", text: change.message } });
     } catch (error) {
       if (error instanceof Rollback) {
         const { status, message, fieldErrors } = error.change;

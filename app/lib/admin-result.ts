@@ -6,8 +6,8 @@
 
 export interface AdminToast {
   variant: "success" | "error";
-  /** "Success" or "Error" (spec 2 §8). */
-  title: "Success" | "Error";
+  /** "Success" or "Error" (spec 2 §8), or the catalogue's own title of a notice ("Crawl Started"). */
+  title: string;
   /** The catalogue's text, word for word. */
   text: string;
   /** The request id of an unexpected failure, for the person who reads the logs. */

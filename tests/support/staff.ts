@@ -76,7 +76,7 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /** The sonner toast with this text (waits for it). */
-export async function expectToast(page: Page, text: string, title?: "Success" | "Error"): Promise<void> {
+export async function expectToast(page: Page, text: string, title?: string): Promise<void> {
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: text });
   await toast.first().waitFor();
   if (title) expect(await toast.first().innerText()).toContain(title);

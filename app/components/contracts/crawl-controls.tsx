@@ -1,0 +1,131 @@
+import { Search } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useSubmit } from "react-router";
+import { useAdminAction } from "~/components/admin/use-admin-action";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import type { CrawlTarget } from "~/domain/contracts/crawls/types";
+
+export const FILTER_FORM_ID = "contract-filters";
+
+const selectClass =
+  "h-10 w-full rounded-md border border-input bg-background px-3 text-sm text-foreground shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50";
+
+function defaultConfigurationId(target: CrawlTarget | undefined): string {
+  return (target?.configurations.find((c) => c.isDefault) ?? target?.configurations[0])?.id ?? "";
+}
+
+/**
+ * Crawl Controls (spec 2 §2): the Source select (All Sources or one; it also
+ * filters the list), the Configuration select (disabled until a source is
+ * chosen; preselects the source's default, else its first), the Search box
+ * (filters the list) and Get Contracts (disabled for All Sources and while
+ * that source is being crawled; "Crawling..." while busy). Source and Search
+ * belong to the list's filter form (a GET form, so the view is in the URL);
+ * Get Contracts posts the chosen source and configuration.
+ */
+export function CrawlControls({
+  targets,
+  sourceSlug,
+  query,
+  crawlingSourceIds,
+}: {
+  targets: CrawlTarget[];
+  /** The source chosen in the URL (its slug), or "" for All Sources. */
+  sourceSlug: string;
+  query: string;
+  /** Sources with a crawl running now. */
+  crawlingSourceIds: ReadonlySet<string>;
+}) {
+  const id = useId();
+  const submit = useSubmit();
+  const target = targets.find((t) => t.slug === sourceSlug);
+  const [configurationId, setConfigurationId] = useState(() => defaultConfigurationId(target));
+  useEffect(() => setConfigurationId(defaultConfigurationId(target)), [target]);
+  const { fetcher, pending } = useAdminAction();
+  const crawling = pending || (target ? crawlingSourceIds.has(target.id) : false);
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-4 rounded-xl border border-border bg-white p-5 shadow-sm">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-brand-navy">
+        Crawl Controls
+      </h2>
+      <div className="grid items-end gap-4 md:grid-cols-2 xl:grid-cols-[1fr_1fr_1.5fr_auto]">
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-source`} className="text-sm font-medium">
+            Source
+          </label>
+          <select
+            id={`${id}-source`}
+            name="source"
+            form={FILTER_FORM_ID}
+            defaultValue={sourceSlug}
+            key={sourceSlug}
+            className={selectClass}
+            onChange={(event) => {
+              const form = event.currentTarget.form;
+              if (form) void submit(form);
+            }}
+          >
+            <option value="">All Sources</option>
+            {targets.map((t) => (
+              <option key={t.id} value={t.slug}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-configuration`} className="text-sm font-medium">
+            Configuration
+          </label>
+          <select
+            id={`${id}-configuration`}
+            name="searchConfigId"
+            form={`${id}-crawl`}
+            value={configurationId}
+            disabled={!target}
+            onChange={(event) => setConfigurationId(event.currentTarget.value)}
+            className={selectClass}
+          >
+            {!target ? <option value="">Choose a source first</option> : null}
+            {target && target.configurations.length === 0 ? <option value="">No configurations</option> : null}
+            {target?.configurations.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+                {c.isDefault ? " (default)" : ""}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-search`} className="text-sm font-medium">
+            Search
+          </label>
+          <div className="relative">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground" />
+            <Input
+              id={`${id}-search`}
+              type="search"
+              name="q"
+              form={FILTER_FORM_ID}
+              defaultValue={query}
+              key={query}
+              maxLength={200}
+              placeholder="Title, agency or description"
+              className="pl-9"
+            />
+          </div>
+        </div>
+        <fetcher.Form method="post" id={`${id}-crawl`}>
+          <input type="hidden" name="intent" value="start-crawl" />
+          <input type="hidden" name="sourceId" value={target?.id ?? ""} />
+          <Button type="submit" disabled={!target || crawling}>
+            {crawling ? "Crawling..." : "Get Contracts"}
+          </Button>
+        </fetcher.Form>
+      </div>
+      {!target ? <p className="text-sm text-slate-600">Choose a source to crawl it.</p> : null}
+    </section>
+  );
+}
