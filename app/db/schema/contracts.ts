@@ -32,6 +32,10 @@ export type ContractSourceType = (typeof CONTRACT_SOURCE_TYPES)[number];
 export const CONTRACT_STATUSES = ["active", "closed", "awarded", "cancelled", "archived"] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
+/** Where staff are with a contract (app/domain/contracts/contract-filters.ts PIPELINE_STAGES, same values). */
+export const CONTRACT_PIPELINE_STAGES = ["new", "reviewing", "bidding", "submitted", "won", "lost", "no_bid"] as const;
+export type ContractPipelineStage = (typeof CONTRACT_PIPELINE_STAGES)[number];
+
 export const CRAWL_SESSION_STATUSES = ["running", "completed", "failed"] as const;
 export type CrawlSessionStatus = (typeof CRAWL_SESSION_STATUSES)[number];
 
@@ -216,6 +220,18 @@ export const contractOpportunities = pgTable(
      * re-crawl with the same hash only bumps last_scraped_at and scrape_count.
      */
     contentHash: text(),
+    /** The staff's pipeline stage (ADR 026), who last set it and when (null: never changed from new). */
+    pipelineStage: text().$type<ContractPipelineStage>().notNull().default("new"),
+    pipelineStageChangedAt: timestamp({ withTimezone: true }),
+    pipelineStageChangedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Title, agency and description in one text (generated; never written), for the list's
+     * case-insensitive substring search: `search_text ilike '%roof%'` through a pg_trgm index (ADR 026).
+     */
+    searchText: text().generatedAlwaysAs(
+      (): SQL =>
+        sql`coalesce(${contractOpportunities.title}, '') || ' ' || coalesce(${contractOpportunities.agencyName}, '') || ' ' || coalesce(${contractOpportunities.description}, '')`,
+    ),
     /**
      * Full-text search over title, agency and description (generated; never
      * written). Query with `search_vector @@ websearch_to_tsquery('english', $1)`.
@@ -247,6 +263,19 @@ export const contractOpportunities = pgTable(
     index("contract_opportunities_location_state_idx").on(t.locationState),
     index("contract_opportunities_estimated_value_idx").on(t.estimatedValue),
     index("contract_opportunities_search_idx").using("gin", t.searchVector),
+    check(
+      "contract_opportunities_pipeline_stage_check",
+      sql`${t.pipelineStage} in ('new', 'reviewing', 'bidding', 'submitted', 'won', 'lost', 'no_bid')`,
+    ),
+    // The list's filters and sorts (ADR 026): substring search, and each sort over active rows.
+    index("contract_opportunities_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    index("contract_opportunities_active_deadline_idx").on(t.isActive, t.deadlineDate.asc().nullsLast(), t.id),
+    index("contract_opportunities_active_value_idx").on(t.isActive, t.estimatedValue.desc().nullsLast(), t.id),
+    index("contract_opportunities_active_priority_idx").on(t.isActive, t.priorityScore.desc(), t.id),
+    index("contract_opportunities_active_state_deadline_idx").on(t.isActive, t.locationState, t.deadlineDate),
+    index("contract_opportunities_pipeline_stage_idx").on(t.pipelineStage),
+    index("contract_opportunities_bookmarked_idx").on(t.isActive).where(sql`${t.isBookmarked}`),
+    index("contract_opportunities_tags_idx").using("gin", t.tags),
   ],
 );
 
@@ -313,6 +342,65 @@ export const contractCrawlLogs = pgTable(
     check("contract_crawl_logs_log_level_check", sql`${t.logLevel} in ('debug', 'info', 'warn', 'error')`),
     index("contract_crawl_logs_session_logged_idx").on(t.sessionId, t.loggedAt),
   ],
+);
+
+/** Staff notes on a contract (add; delete one's own). */
+export const contractNotes = pgTable(
+  "contract_notes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    contractId: uuid()
+      .notNull()
+      .references(() => contractOpportunities.id, { onDelete: "cascade" }),
+    authorUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("contract_notes_body_check", sql`char_length(${t.body}) between 1 and 5000`),
+    index("contract_notes_contract_created_idx").on(t.contractId, t.createdAt),
+  ],
+);
+
+/** One field a re-crawl changed: its name and the old and new values as shown (shortened). */
+export interface ContractFieldChange {
+  field: string;
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * What a re-crawl changed on a contract (storeContract), newest kept: at most
+ * CONTRACT_CHANGES_KEPT rows per contract (older ones are deleted as new ones come).
+ */
+export const contractChanges = pgTable(
+  "contract_changes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    contractId: uuid()
+      .notNull()
+      .references(() => contractOpportunities.id, { onDelete: "cascade" }),
+    crawlSessionId: uuid().references(() => contractCrawlSessions.id, { onDelete: "set null" }),
+    changes: jsonb().$type<ContractFieldChange[]>().notNull(),
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("contract_changes_contract_changed_idx").on(t.contractId, t.changedAt.desc())],
+);
+
+/** Every pipeline stage change of a contract: from, to, who, when. */
+export const contractStageChanges = pgTable(
+  "contract_stage_changes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    contractId: uuid()
+      .notNull()
+      .references(() => contractOpportunities.id, { onDelete: "cascade" }),
+    fromStage: text().$type<ContractPipelineStage>().notNull(),
+    toStage: text().$type<ContractPipelineStage>().notNull(),
+    changedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("contract_stage_changes_contract_changed_idx").on(t.contractId, t.changedAt.desc())],
 );
 
 /** Admins who asked for the digest email of new contracts after scheduled crawls. */
