@@ -1,5 +1,7 @@
 import type { ContractFilters } from "../contract-filters";
-import { hasAnyContracts, listContractFilterOptions, listContracts } from "../list-contracts.server";
+import { hasAnyContracts } from "../has-any-contracts.server";
+import { listContractFilterOptions } from "../list-contract-filter-options.server";
+import { listContracts } from "../list-contracts.server";
 import { getCrawlProgress } from "./get-crawl-progress.server";
 import { listCrawlTargets } from "./list-crawl-targets.server";
 import { listRecentCrawlSessions } from "./list-recent-crawl-sessions.server";
