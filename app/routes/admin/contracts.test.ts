@@ -135,6 +135,6 @@ describe("a crawl's progress and log", () => {
     const text = await file.text();
     expect(text).toContain("Source: BidNet Direct");
     expect(text).toContain("Pages 2, requests 4, found 7, new 3, updated 1, failed 0, rate-limit waits 1");
-    expect(text).toMatch(/WARN  HTTP 404 for keyword 'roof': Not Found \{"url":"https:\/\/example\.test\/x"\}/);
+    expect(text).toMatch(/WARN {2}HTTP 404 for keyword 'roof': Not Found \{"url":"https:\/\/example\.test\/x"\}/);
   });
 });
