@@ -73,5 +73,8 @@ export default [
     route("cms/gallery", "routes/admin/cms.gallery.tsx"),
     route("cms/gallery/new", "routes/admin/cms.gallery.new.tsx"),
     route("cms/gallery/preview", "routes/admin/cms.gallery.preview.tsx"),
+    // Contracts: the filtered list as CSV (resource route) and one contract's detail page (ADR 026).
+    route("contracts/export.csv", "routes/admin/contracts.export[.]csv.ts"),
+    route("contracts/:id", "routes/admin/contracts.$id.tsx"),
   ]),
 ] satisfies RouteConfig;
