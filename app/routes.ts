@@ -77,5 +77,8 @@ export default [
     route("contracts", "routes/admin/contracts.tsx"),
     route("contracts/sessions/:id", "routes/admin/contracts.sessions.$id.ts"),
     route("contracts/sessions/:id/log.txt", "routes/admin/contracts.sessions.$id.log[.]txt.ts"),
+    // Contracts: the filtered list as CSV (resource route) and one contract's detail page (ADR 026).
+    route("contracts/export.csv", "routes/admin/contracts.export[.]csv.ts"),
+    route("contracts/:id", "routes/admin/contracts.$id.tsx"),
   ]),
 ] satisfies RouteConfig;

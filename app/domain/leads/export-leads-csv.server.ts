@@ -4,13 +4,12 @@ import { leadAttachments, leads } from "~/db/schema";
 import { formatPhone, pipelineLabel, serviceLabel } from "./options";
 import { BUSINESS_TIME_ZONE, leadFilters } from "./list-leads.server";
 import type { LeadListQuery } from "./schemas";
+import { CSV_BOM, csvRow } from "~/lib/csv";
 
 /**
- * The filtered lead list as CSV (RFC 4180: quoted cells, CRLF, UTF-8 with a
- * BOM so spreadsheets read accents). Safe to open in a spreadsheet: a cell
- * starting with = + - @ (or a tab or carriage return) is prefixed with ' so it
- * is never taken for a formula (CSV injection). Streamed in batches, newest
- * first, the same order and filters as the page.
+ * The filtered lead list as CSV (~/lib/csv: RFC 4180, UTF-8 with a BOM,
+ * CSV-injection safe). Streamed in batches, newest first, the same order and
+ * filters as the page.
  */
 
 export const CSV_COLUMNS = [
@@ -40,17 +39,6 @@ export const CSV_COLUMNS = [
 
 const BATCH = 1_000;
 
-/** One CSV cell: formula-looking text neutralised, then quoted. */
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-export function csvRow(cells: ReadonlyArray<string | number | boolean | null | undefined>): string {
-  return `${cells.map(csvCell).join(",")}\r\n`;
-}
-
 const receivedFormat = new Intl.DateTimeFormat("en-CA", {
   timeZone: BUSINESS_TIME_ZONE,
   year: "numeric",
@@ -76,7 +64,7 @@ export function exportLeadsCsv(query: LeadListQuery): ReadableStream<Uint8Array>
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(`\ufeff${csvRow(CSV_COLUMNS)}`));
+        controller.enqueue(encoder.encode(`${CSV_BOM}${csvRow(CSV_COLUMNS)}`));
         return;
       }
       const after = cursor

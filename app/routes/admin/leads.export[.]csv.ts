@@ -3,6 +3,7 @@ import { requireAdmin } from "~/domain/accounts/guards.server";
 import { recordAuditSafely } from "~/domain/accounts/audit.server";
 import { exportLeadsCsv } from "~/domain/leads/export-leads-csv.server";
 import { parseLeadListQuery } from "~/domain/leads/schemas";
+import { csvDownloadHeaders } from "~/lib/csv";
 
 /**
  * GET /admin/leads/export.csv?<the list's filters>: the filtered lead list as
@@ -15,11 +16,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   await recordAuditSafely({ action: "lead.export", actor, targetType: "lead", details: { filters: JSON.stringify(query) }, request });
   const day = new Date().toISOString().slice(0, 10);
   return new Response(exportLeadsCsv(query), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="leads-${day}.csv"`,
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex",
-    },
+    headers: csvDownloadHeaders(`leads-${day}.csv`),
   });
 }

@@ -231,7 +231,7 @@ export async function runCrawl(sessionId: string, options: RunCrawlOptions = {})
           try {
             const relevance = relevanceOf(contract, input.keywords);
             if (relevance.veteranSetAside && !contract.tags.includes(VETERAN_TAG)) contract.tags.push(VETERAN_TAG);
-            const outcome = await storeContract(contract, { sourceId: source.id, categoryIds, priorityScore: relevance.priorityScore });
+            const outcome = await storeContract(contract, { sourceId: source.id, categoryIds, priorityScore: relevance.priorityScore, sessionId });
             if (outcome === "new") {
               counters.newContracts++;
               newContracts.push(contract);

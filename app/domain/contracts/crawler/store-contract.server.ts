@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { contractCategories, contractOpportunities } from "~/db/schema";
 import type { ParsedContract } from "./adapters";
 import { categorySlugFor } from "./categorize";
+import { fieldChanges, recordContractChanges, trackedColumns } from "./contract-changes.server";
 
 /**
  * Stores one parsed solicitation, once per (source_id, external_id):
@@ -12,6 +13,7 @@ import { categorySlugFor } from "./categorize";
  *   rewritten, created_at and the staff's own flags (featured, bookmarked)
  *   are kept, last_scraped_at and scrape_count move on;
  * - unchanged: only last_scraped_at and scrape_count move on.
+ * An update also records which fields changed, old -> new (contract_changes).
  * The row is locked while deciding, so two crawls never both insert it.
  */
 
@@ -51,6 +53,8 @@ export interface StoreContext {
   categoryIds: Map<string, string>;
   /** Relevance of the contract (relevance.ts); defaults to 1 (spec §9). */
   priorityScore?: number;
+  /** The crawl session storing it, recorded with the changes a re-crawl finds (contract_changes). */
+  sessionId?: string;
 }
 
 export async function loadCategoryIds(): Promise<Map<string, string>> {
@@ -97,7 +101,7 @@ export async function storeContract(contract: ParsedContract, context: StoreCont
     if (inserted.length > 0) return "new";
 
     const [existing] = await tx
-      .select({ id: contractOpportunities.id, contentHash: contractOpportunities.contentHash })
+      .select({ id: contractOpportunities.id, contentHash: contractOpportunities.contentHash, ...trackedColumns })
       .from(contractOpportunities)
       .where(and(eq(contractOpportunities.sourceId, context.sourceId), eq(contractOpportunities.externalId, contract.externalId)))
       .for("update");
@@ -115,6 +119,7 @@ export async function storeContract(contract: ParsedContract, context: StoreCont
       .update(contractOpportunities)
       .set({ ...fields, ...seen, updatedAt: sql`now()` })
       .where(eq(contractOpportunities.id, existing.id));
+    await recordContractChanges(tx, existing.id, fieldChanges(existing, fields), context.sessionId ?? null);
     return "updated";
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvRow } from "./export-leads-csv.server";
+import { csvCell, csvRow } from "./csv";
 
 describe("CSV cells", () => {
   it.each([

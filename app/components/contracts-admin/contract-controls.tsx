@@ -1,0 +1,50 @@
+import { Bookmark, BookmarkCheck } from "lucide-react";
+import { useId } from "react";
+import { useAdminAction } from "~/components/admin/use-admin-action";
+import { Button } from "~/components/ui/button";
+import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES, type PipelineStage } from "~/domain/contracts/contract-filters";
+
+/** The bookmark toggle: "Bookmark" / "Remove bookmark", pressed when bookmarked. */
+export function BookmarkToggle({ bookmarked }: { bookmarked: boolean }) {
+  const { fetcher, pending } = useAdminAction();
+  const Icon = bookmarked ? BookmarkCheck : Bookmark;
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="bookmark" />
+      <input type="hidden" name="bookmarked" value={bookmarked ? "false" : "true"} />
+      <Button type="submit" variant={bookmarked ? "secondary" : "outline"} aria-pressed={bookmarked} disabled={pending} aria-busy={pending || undefined}>
+        <Icon aria-hidden="true" />
+        {bookmarked ? "Remove bookmark" : "Bookmark"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+const selectClass =
+  "h-10 rounded-md border border-input bg-white px-3 text-sm text-foreground shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40";
+
+/** The pipeline stage: a select and its Save button. */
+export function StageForm({ stage }: { stage: PipelineStage }) {
+  const id = useId();
+  const { fetcher, pending } = useAdminAction();
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-end gap-2" key={stage}>
+      <input type="hidden" name="intent" value="stage" />
+      <div className="grid gap-1">
+        <label htmlFor={id} className="text-sm font-medium text-slate-700">
+          Pipeline stage
+        </label>
+        <select id={id} name="stage" defaultValue={stage} className={selectClass} disabled={pending}>
+          {PIPELINE_STAGES.map((value) => (
+            <option key={value} value={value}>
+              {PIPELINE_STAGE_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="outline" disabled={pending} aria-busy={pending || undefined}>
+        {pending ? "Saving..." : "Save stage"}
+      </Button>
+    </fetcher.Form>
+  );
+}

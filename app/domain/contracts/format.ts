@@ -1,0 +1,50 @@
+/**
+ * How contract values and dates are shown, the same on the server and in the
+ * browser: whole US dollars (spec §9) and the company's calendar
+ * (America/New_York).
+ */
+
+export const COMPANY_TIME_ZONE = "America/New_York";
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: COMPANY_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: COMPANY_TIME_ZONE });
+const longDateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: COMPANY_TIME_ZONE });
+
+/** "$250,000", or "N/A" when there is no value. */
+export function formatContractValue(value: number | null): string {
+  return value === null ? "N/A" : usd.format(Math.round(value));
+}
+
+/** The company calendar day of `date` as YYYY-MM-DD. */
+export function companyDay(date: Date | string): string {
+  return isoDay.format(new Date(date));
+}
+
+/** "Nov 25, 2026", or "N/A". */
+export function formatContractDate(iso: string | null): string {
+  return iso ? longDate.format(new Date(iso)) : "N/A";
+}
+
+/** "Nov 25, 2026, 4:00 PM" (company time), or "N/A". */
+export function formatContractDateTime(iso: string | null): string {
+  return iso ? longDateTime.format(new Date(iso)) : "N/A";
+}
+
+/** "Columbus, OH", "OH", or "" when neither is known. */
+export function formatContractLocation(city: string | null, state: string | null): string {
+  return [city, state].filter(Boolean).join(", ");
+}
+
+/** Whether a deadline falls within the next `days` days (and has not passed). */
+export function isClosingSoon(deadline: string | null, days: number, now = Date.now()): boolean {
+  if (!deadline) return false;
+  const at = new Date(deadline).getTime();
+  return at >= now && at < now + days * 86_400_000;
+}
+
+const STATUS_LABELS: Record<string, string> = { active: "Active", closed: "Closed", awarded: "Awarded", cancelled: "Cancelled", archived: "Archived" };
+
+export function contractStatusLabel(status: string): string {
+  return STATUS_LABELS[status] ?? status;
+}
