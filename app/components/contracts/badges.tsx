@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-import { contractStatusLabel } from "./format";
+import { contractStatusLabel } from "~/domain/contracts/format";
 
 /** A contract's status (spec 2 §4: the display highlights only active). */
 export function ContractStatusBadge({ status }: { status: string }) {

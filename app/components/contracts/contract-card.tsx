@@ -6,7 +6,7 @@ import { CLOSING_SOON_DAYS, PIPELINE_STAGE_LABELS } from "~/domain/contracts/con
 import type { ContractListItem } from "~/domain/contracts/list-contracts.server";
 import { cn } from "~/lib/cn";
 import { ContractStatusBadge } from "./badges";
-import { daysUntil, formatDay, formatUsd, isClosingSoon } from "./format";
+import { daysUntil, formatContractDate, formatContractLocation, formatContractValue, isClosingSoon } from "~/domain/contracts/format";
 
 /**
  * One contract of the list (spec 2 §2): title (to its detail page), agency,
@@ -18,9 +18,9 @@ import { daysUntil, formatDay, formatUsd, isClosingSoon } from "./format";
  */
 export function ContractCard({ contract, detailSearch, now }: { contract: ContractListItem; detailSearch: string; now: Date }) {
   const headingId = `contract-${contract.id}`;
-  const closingSoon = isClosingSoon(contract.deadlineDate, CLOSING_SOON_DAYS, now);
-  const daysLeft = daysUntil(contract.deadlineDate, now);
-  const place = [contract.locationCity, contract.locationState].filter(Boolean).join(", ");
+  const closingSoon = isClosingSoon(contract.deadlineDate, CLOSING_SOON_DAYS, now.getTime());
+  const daysLeft = daysUntil(contract.deadlineDate, now.getTime());
+  const place = formatContractLocation(contract.locationCity, contract.locationState);
   return (
     <article
       aria-labelledby={headingId}
@@ -64,7 +64,7 @@ export function ContractCard({ contract, detailSearch, now }: { contract: Contra
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-base font-semibold text-slate-900">
           <span className="sr-only">Estimated value: </span>
-          {formatUsd(contract.estimatedValue)}
+          {formatContractValue(contract.estimatedValue)}
         </p>
         <div className="flex items-center gap-3">
           <span className="text-sm text-slate-600">Relevance {contract.priorityScore}</span>
@@ -85,15 +85,15 @@ export function ContractCard({ contract, detailSearch, now }: { contract: Contra
       <dl className="grid grid-cols-1 gap-2 border-t border-border pt-3 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-slate-500">Posted Date</dt>
-          <dd className="font-medium text-slate-800">{formatDay(contract.postedDate)}</dd>
+          <dd className="font-medium text-slate-800">{formatContractDate(contract.postedDate)}</dd>
         </div>
         <div>
           <dt className="text-slate-500">Deadline</dt>
-          <dd className={cn("font-medium", closingSoon ? "text-amber-800" : "text-slate-800")}>{formatDay(contract.deadlineDate)}</dd>
+          <dd className={cn("font-medium", closingSoon ? "text-amber-800" : "text-slate-800")}>{formatContractDate(contract.deadlineDate)}</dd>
         </div>
         <div>
           <dt className="text-slate-500">Last Updated</dt>
-          <dd className="font-medium text-slate-800">{formatDay(contract.updatedAt)}</dd>
+          <dd className="font-medium text-slate-800">{formatContractDate(contract.updatedAt)}</dd>
         </div>
       </dl>
       <p className="text-xs text-slate-500">

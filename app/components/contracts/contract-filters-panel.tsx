@@ -13,7 +13,7 @@ import {
   type ContractFilters,
 } from "~/domain/contracts/contract-filters";
 import { FILTER_FORM_ID } from "./crawl-controls";
-import { contractStatusLabel } from "./format";
+import { contractStatusLabel } from "~/domain/contracts/format";
 
 export interface ContractFilterOptions {
   sources: { name: string; slug: string }[];

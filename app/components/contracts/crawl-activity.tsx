@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import type { CrawlProgress } from "~/domain/contracts/crawls/types";
 import { SessionStatusBadge } from "./badges";
-import { formatDayTime, formatTime } from "./format";
+import { formatContractDateTime, formatContractTime } from "~/domain/contracts/format";
 import { useCrawlProgress } from "./use-crawl-progress";
 
 const CLEARED_KEY = "contracts.crawl-log.cleared";
@@ -91,7 +91,7 @@ function CrawlLogPanel({
           </h2>
           <SessionStatusBadge status={session.status} />
           <span className="text-sm text-slate-600">
-            {session.sourceName ?? "Deleted source"}, started {formatDayTime(session.startedAt)}
+            {session.sourceName ?? "Deleted source"}, started {formatContractDateTime(session.startedAt)}
           </span>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -127,7 +127,7 @@ function CrawlLogPanel({
         className="max-h-72 overflow-auto rounded-lg bg-slate-950 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-slate-100"
       >
         {logTruncated ? "(earlier lines left out; Download has them all)\n" : ""}
-        {log.map((line) => `${formatTime(line.at)} ${line.level.toUpperCase().padEnd(5)} ${line.message}`).join("\n")}
+        {log.map((line) => `${formatContractTime(line.at)} ${line.level.toUpperCase().padEnd(5)} ${line.message}`).join("\n")}
       </pre>
     </section>
   );

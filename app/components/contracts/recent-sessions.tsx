@@ -1,7 +1,7 @@
 import type { CrawlSessionSummary } from "~/domain/contracts/crawls/types";
 import { RECENT_SESSIONS_SHOWN } from "~/domain/contracts/crawls/types";
 import { SessionStatusBadge } from "./badges";
-import { formatDayTime } from "./format";
+import { formatContractDateTime } from "~/domain/contracts/format";
 
 /** Recent Crawl Sessions (spec 2 §2): the first 3 of the latest 10, each with status, start and new contracts. */
 export function RecentSessions({ sessions }: { sessions: CrawlSessionSummary[] }) {
@@ -20,7 +20,7 @@ export function RecentSessions({ sessions }: { sessions: CrawlSessionSummary[] }
               <div className="flex flex-wrap items-center gap-2">
                 <SessionStatusBadge status={session.status} />
                 <span className="text-sm font-medium">{session.sourceName ?? "Deleted source"}</span>
-                <span className="text-sm text-slate-600">{formatDayTime(session.startedAt)}</span>
+                <span className="text-sm text-slate-600">{formatContractDateTime(session.startedAt)}</span>
                 {session.sessionType === "scheduled" ? <span className="text-xs text-slate-500">(scheduled)</span> : null}
               </div>
               <span className="text-sm text-slate-700">

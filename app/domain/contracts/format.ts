@@ -48,3 +48,18 @@ const STATUS_LABELS: Record<string, string> = { active: "Active", closed: "Close
 export function contractStatusLabel(status: string): string {
   return STATUS_LABELS[status] ?? status;
 }
+
+const clock = new Intl.DateTimeFormat("en-GB", { timeZone: COMPANY_TIME_ZONE, hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+
+/** "16:05:09", company time (the crawl log's lines). */
+export function formatContractTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "--:--:--" : clock.format(date);
+}
+
+/** Whole days left until a deadline (0 on its last day); null without one. */
+export function daysUntil(deadline: string | null, now = Date.now()): number | null {
+  if (!deadline) return null;
+  const at = new Date(deadline).getTime();
+  return Number.isNaN(at) ? null : Math.floor((at - now) / 86_400_000);
+}

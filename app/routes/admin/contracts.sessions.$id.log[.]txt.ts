@@ -1,5 +1,5 @@
 import type { Route } from "./+types/contracts.sessions.$id.log[.]txt";
-import { companyDate } from "~/components/contracts/format";
+import { companyDay } from "~/domain/contracts/format";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { crawlLogText } from "~/domain/contracts/crawls/crawl-log-text.server";
 
@@ -17,7 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     headers: {
       ...headers,
       "Content-Type": "text/plain; charset=utf-8",
-      "Content-Disposition": `attachment; filename="crawl-log-${companyDate()}.txt"`,
+      "Content-Disposition": `attachment; filename="crawl-log-${companyDay(new Date())}.txt"`,
     },
   });
 }

@@ -131,7 +131,8 @@ function Workspace({ workspace, filters }: { workspace: ContractsWorkspace; filt
   const pageCount = Math.max(1, Math.ceil(page.total / page.perPage));
   const first = page.total === 0 ? 0 : (page.page - 1) * page.perPage + 1;
   const last = (page.page - 1) * page.perPage + page.contracts.length;
-  const detailSearch = `?back=${encodeURIComponent(searchOf(filters))}`;
+  const listSearch = searchOf(filters);
+  const detailSearch = listSearch ? `?back=${encodeURIComponent(listSearch)}` : "";
   const now = new Date();
 
   return (
