@@ -64,7 +64,7 @@ export function ContractCard({ contract, detailSearch, now }: { contract: Contra
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-base font-semibold text-slate-900">
           <span className="sr-only">Estimated value: </span>
-          {formatContractValue(contract.estimatedValue)}
+          <span data-value>{formatContractValue(contract.estimatedValue)}</span>
         </p>
         <div className="flex items-center gap-3">
           <span className="text-sm text-slate-600">Relevance {contract.priorityScore}</span>
