@@ -5,8 +5,10 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { noteDatabaseError } from "~/db/availability.server";
+import { contentSecurityPolicy } from "~/lib/content-security-policy";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
+import { pageScripts } from "~/lib/page-scripts";
 
 export const streamTimeout = 5_000;
 
@@ -17,7 +19,14 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext.cspNonce;
+  // A page that hydrates needs React Router's inline scripts, allowed by this response's nonce; a page
+  // that does not (ADR 007) has none: its policy names no nonce and its HTML is the same bytes for every
+  // visitor (ADR 030).
+  const { hydrate } = pageScripts(
+    routerContext.staticHandlerContext.matches.map((match) => ({ handle: routerContext.routeModules[match.route.id]?.handle })),
+  );
+  const nonce = hydrate ? loadContext.cspNonce : "";
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce || null, loadContext.cspDev));
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -26,10 +35,10 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
       </NonceProvider>,
       {
-        nonce,
+        nonce: nonce || undefined,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -50,7 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
         {/* Pages that don't hydrate get small progressive-enhancement scripts instead (ADR 007). */}
         {scripts.map((src) => (
-          <script key={src} type="module" src={src} nonce={nonce} />
+          <script key={src} type="module" src={src} nonce={nonce || undefined} />
         ))}
       </body>
     </html>

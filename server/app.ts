@@ -17,7 +17,7 @@ import { startJobs, stopJobs } from "~/jobs/worker.server";
 import { onContentChange, startContentChangeListener, stopContentChangeListener } from "~/lib/content-changes.server";
 import { logger } from "~/lib/logger.server";
 import { healthCheck, unavailableWhileDatabaseIsAway } from "./health";
-import { PageCache, type RequestTokens } from "./page-cache";
+import { PageCache } from "./page-cache";
 import { clientAddress, sameOriginWrites } from "./request-origin";
 import { requestLogging } from "./request-logging";
 import { securityHeaders } from "./security-headers";
@@ -35,14 +35,11 @@ import { closeAfterUnreadBody } from "./unread-body";
 
 declare module "react-router" {
   interface AppLoadContext {
-    /** The nonce of this response's Content-Security-Policy. */
+    /** The nonce this response's Content-Security-Policy allows, if its page hydrates (ADR 030). */
     cspNonce: string;
+    /** Development server: its scripts need a looser policy. */
+    cspDev: boolean;
     requestId: string;
-    /**
-     * A fresh random value for each response (also for pages served from the
-     * page cache): forms render it as their submission key for idempotency.
-     */
-    formKey: string;
   }
 }
 
@@ -110,8 +107,7 @@ export function createApp({ vite, pageCache }: { vite?: ViteDevServer; pageCache
       build,
       mode: cfg.isProduction ? "production" : "development",
       getLoadContext: (_req, res) => {
-        const tokens = res.locals.requestTokens as RequestTokens;
-        return { cspNonce: tokens.cspNonce ?? "", formKey: tokens.formKey ?? "", requestId: String(res.locals.requestId) };
+        return { cspNonce: String(res.locals.cspNonce ?? ""), cspDev: res.locals.cspDev === true, requestId: String(res.locals.requestId) };
       },
     }),
   );

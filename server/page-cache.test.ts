@@ -1,11 +1,13 @@
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { markResponseUncacheable, requestContext } from "~/lib/logger.server";
-import { PageCache } from "./page-cache";
+import { PAGE_CACHE_CONTROL, PageCache, preferredEncoding } from "./page-cache";
 
-/** A tiny app in front of which the cache sits, like server/app.ts. */
+/** A tiny app in front of which the cache sits, like server/app.ts (compression first, then the cache). */
 let renders = 0;
 let nextStatus = 200;
 let setCookie = false;
@@ -17,20 +19,18 @@ let server: http.Server;
 beforeAll(async () => {
   const app = express();
   app.use((_req, _res, next) => requestContext.run({ requestId: "test" }, next));
-  app.use((_req, res, next) => {
-    res.locals.requestTokens = { cspNonce: `nonce-${Math.random().toString(36).slice(2)}` };
-    next();
-  });
+  app.use(compression());
   app.use(cache.middleware());
   app.get("/{*path}", (req, res) => {
     renders += 1;
-    const nonce = res.locals.requestTokens.cspNonce as string;
     if (setCookie) res.setHeader("Set-Cookie", "a=b");
     if (degraded) markResponseUncacheable();
+    const hydrates = req.path === "/hydrated";
+    res.setHeader("Content-Security-Policy", hydrates ? "script-src 'self' 'nonce-abc123abc123abc123'" : "script-src 'self'");
     res.status(nextStatus).type("html");
-    // Stream in two chunks, as React's renderer does.
-    res.write(`<html><script nonce="${nonce}" src="/a.js"></script>`);
-    res.end(`<p>${req.path} render ${renders}</p><i nonce="${nonce}"></i></html>`);
+    // Stream in two chunks, as React's renderer does; long enough to be worth compressing.
+    res.write(`<html><script type="module" src="/a.js"></script>${"<p>roofing</p>".repeat(200)}`);
+    res.end(`<p>${req.path} render ${renders}</p></html>`);
   });
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -46,39 +46,111 @@ beforeEach(() => {
   degraded = false;
 });
 
-async function get(path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${baseUrl}${path}`, { headers });
-  return { status: response.status, body: await response.text(), cache: response.headers.get("x-page-cache") };
+/** Raw response: the body bytes as sent (not decoded), and the headers that matter here. */
+async function get(path: string, headers: Record<string, string> = {}, method = "GET") {
+  const response = await fetch(`${baseUrl}${path}`, { headers: { "accept-encoding": "identity", ...headers }, method });
+  const raw = Buffer.from(await response.arrayBuffer());
+  const encoding = response.headers.get("content-encoding");
+  // fetch decodes gzip and br itself; `raw` is then the decoded body.
+  return {
+    status: response.status,
+    body: raw.toString("utf8"),
+    encoding,
+    cache: response.headers.get("x-page-cache"),
+    etag: response.headers.get("etag"),
+    headers: response.headers,
+  };
+}
+
+/** Requests `path` until it comes from the cache (the entry is stored once its compressed forms are made). */
+async function cached(path: string) {
+  for (let i = 0; i < 50; i += 1) {
+    const answer = await get(path);
+    if (answer.cache === "hit") return answer;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`${path} was never served from the cache`);
 }
 
 describe("PageCache", () => {
   it("does not keep a page rendered with a failed read, so the next visitor gets a fresh render", async () => {
     degraded = true;
     expect((await get("/degraded")).cache).toBe("miss");
+    await new Promise((resolve) => setTimeout(resolve, 50));
     degraded = false;
     expect((await get("/degraded")).cache).toBe("miss");
-    expect((await get("/degraded")).cache).toBe("hit");
+    await cached("/degraded");
   });
 
-  it("serves the second anonymous request from memory", async () => {
+  it("serves the same bytes to every anonymous visitor, with a strong ETag and a Cache-Control a CDN may keep", async () => {
     const first = await get("/about");
-    const second = await get("/about");
     expect(first.cache).toBe("miss");
-    expect(second.cache).toBe("hit");
-    expect(second.body.replace(/nonce="[^"]+"/g, "")).toBe(first.body.replace(/nonce="[^"]+"/g, ""));
+    const second = await cached("/about");
+    const third = await get("/about");
+    // (The page may have been rendered again while the first render was being compressed.)
+    expect(second.body).toMatch(/<p>\/about render \d+<\/p>/);
+    expect(third.body).toBe(second.body);
+    expect(second.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(third.etag).toBe(second.etag);
+    expect(second.headers.get("cache-control")).toBe(PAGE_CACHE_CONTROL);
+    expect(second.headers.get("vary")).toMatch(/Accept-Encoding/i);
+    expect(second.headers.get("content-security-policy")).toBe("script-src 'self'");
+    expect(Number(second.headers.get("content-length"))).toBe(Buffer.byteLength(second.body));
   });
 
-  it("gives every cached response its own nonce, everywhere it appears", async () => {
-    const first = await get("/nonce");
-    const second = await get("/nonce");
-    const nonces = (body: string) => [...body.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
-    expect(second.cache).toBe("hit");
-    expect(nonces(first.body)).toHaveLength(2);
-    expect(new Set(nonces(second.body)).size).toBe(1);
-    expect(nonces(second.body)[0]).not.toBe(nonces(first.body)[0]);
+  it("answers a matching If-None-Match with 304 and no body", async () => {
+    const { etag } = await (async () => {
+      await get("/etag");
+      return cached("/etag");
+    })();
+    for (const header of [etag!, `W/${etag}`, `"other", ${etag}`, "*"]) {
+      const answer = await get("/etag", { "if-none-match": header });
+      expect(answer.status, header).toBe(304);
+      expect(answer.body).toBe("");
+      expect(answer.etag).toBe(etag);
+    }
+    expect((await get("/etag", { "if-none-match": '"stale"' })).status).toBe(200);
   });
 
-  it("never caches requests with cookies, admin paths, or responses that set cookies or fail", async () => {
+  it("sends the stored brotli or gzip form the client accepts, the same page once decoded", async () => {
+    await get("/compressed");
+    const plain = await cached("/compressed");
+    for (const [accept, expected] of [
+      ["br, gzip", "br"],
+      ["gzip, deflate", "gzip"],
+      ["gzip;q=1, br;q=0", "gzip"],
+      ["*", "br"],
+    ] as const) {
+      const response = await fetch(`${baseUrl}/compressed`, { headers: { "accept-encoding": accept } });
+      expect(response.headers.get("content-encoding"), accept).toBe(expected);
+      expect(response.headers.get("x-page-cache")).toBe("hit");
+      expect(await response.text()).toBe(plain.body);
+    }
+    // What is on the wire really is brotli (node's http client does not decode).
+    const http = await import("node:http");
+    const wire = await new Promise<Buffer>((resolve, reject) => {
+      http.get(`${baseUrl}/compressed`, { headers: { "accept-encoding": "br" } }, (res) => {
+        const parts: Buffer[] = [];
+        res.on("data", (part: Buffer) => parts.push(part));
+        res.on("end", () => resolve(Buffer.concat(parts)));
+      }).on("error", reject);
+    });
+    expect(wire.length).toBeLessThan(Buffer.byteLength(plain.body) / 4);
+    expect(zlib.brotliDecompressSync(wire).toString("utf8")).toBe(plain.body);
+  });
+
+  it("answers HEAD from memory without a body", async () => {
+    await get("/head");
+    await cached("/head");
+    const answer = await get("/head", {}, "HEAD");
+    expect(answer.cache).toBe("hit");
+    expect(answer.body).toBe("");
+  });
+
+  it("never keeps a page with a CSP nonce (it hydrates), requests with cookies, admin paths, or responses that set cookies or fail", async () => {
+    await get("/hydrated");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await get("/hydrated")).cache).toBe("miss");
     await get("/with-cookie", { cookie: "session=1" });
     expect((await get("/with-cookie", { cookie: "session=1" })).cache).toBeNull();
     await get("/admin/leads");
@@ -86,25 +158,47 @@ describe("PageCache", () => {
     setCookie = true;
     await get("/sets-cookie");
     setCookie = false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await get("/sets-cookie")).cache).toBe("miss");
     nextStatus = 404;
     await get("/missing");
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await get("/missing")).cache).toBe("miss");
   });
 
-  it("forgets everything on invalidate, including a render that was in flight", async () => {
+  it("forgets everything on invalidate, including a page being compressed", async () => {
     await get("/services");
     cache.invalidate("cms_services");
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await get("/services")).cache).toBe("miss");
-    expect((await get("/services")).cache).toBe("hit");
+    await cached("/services");
+    cache.invalidate("cms_services");
+    expect((await get("/services")).cache).toBe("miss");
   });
 
   it("keeps at most maxEntries pages, dropping the least recently used", async () => {
-    for (const path of ["/1", "/2", "/3"]) await get(path);
+    for (const path of ["/1", "/2", "/3"]) {
+      await get(path);
+      await cached(path);
+    }
     await get("/1"); // now /2 is the least recently used
     await get("/4");
+    await cached("/4");
     expect(cache.size).toBe(3);
     expect((await get("/2")).cache).toBe("miss");
     expect((await get("/1")).cache).toBe("hit");
+  });
+});
+
+describe("preferredEncoding", () => {
+  it("prefers brotli, then gzip, honours q=0 and *", () => {
+    expect(preferredEncoding(undefined)).toBeNull();
+    expect(preferredEncoding("identity")).toBeNull();
+    expect(preferredEncoding("gzip, deflate, br")).toBe("br");
+    expect(preferredEncoding("gzip")).toBe("gzip");
+    expect(preferredEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(preferredEncoding("*;q=0")).toBeNull();
+    expect(preferredEncoding("*")).toBe("br");
+    expect(preferredEncoding("deflate")).toBeNull();
   });
 });

@@ -1,15 +1,23 @@
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { logger, requestContext } from "~/lib/logger.server";
 
 /**
- * In-memory cache of anonymous public pages (QUALITY P3).
+ * In-memory cache of anonymous public pages (QUALITY P3, ADR 030).
  *
  * - Only GET/HEAD requests without any cookie, outside /admin, /auth and /api,
- *   are looked up; only 200 responses of HTML/XML/text without Set-Cookie and
- *   without `Cache-Control: private|no-store` are stored.
- * - Values that must differ per response (the CSP nonce, the inspection form's
- *   submission key: `res.locals.requestTokens`) are replaced by this request's
- *   fresh values on every hit, so a cached page never reuses them.
+ *   are looked up; only 200 responses of HTML/XML/text without Set-Cookie,
+ *   without `Cache-Control: private|no-store` and without a CSP nonce (a
+ *   page that hydrates) are stored. What is stored is the same bytes for
+ *   every visitor: the page's HTML carries nothing made for one response.
+ * - Each page is stored once with its brotli and gzip forms, made off the
+ *   request's path (zlib's thread pool) right after the first render, and a
+ *   strong ETag; a hit answers `If-None-Match` with 304 and otherwise sends
+ *   the stored form the client accepts, with `Vary: Accept-Encoding` and a
+ *   `Cache-Control` that lets a CDN or reverse proxy keep it for a short time
+ *   (README, "Caching in front of the app").
  * - A response whose render saw a failed read (`markResponseUncacheable()`) is
  *   sent but not stored, so a passing database hiccup is not served for minutes.
  * - `invalidate()` empties it; the server calls it when the database reports a
@@ -17,23 +25,32 @@ import { logger, requestContext } from "~/lib/logger.server";
  *   after a safety TTL.
  */
 
-export interface RequestTokens {
-  [name: string]: string;
-}
-
 interface Entry {
   status: number;
+  /** Header name/value pairs written on every hit (the page's own, then the cache's). */
   headers: Array<[string, string]>;
-  body: string;
-  tokens: RequestTokens;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
   storedAt: number;
   bytes: number;
 }
 
 const EXCLUDED_PREFIXES = ["/admin", "/auth", "/api", "/healthz", "/assets/"];
 const CACHEABLE_TYPES = /^(text\/html|application\/xml|text\/xml|text\/plain)/;
-const KEPT_HEADERS = ["content-type", "cache-control", "content-language", "link", "x-robots-tag"];
+const KEPT_HEADERS = ["content-type", "content-security-policy", "content-language", "link", "x-robots-tag"];
 const MAX_BODY_BYTES = 1_000_000;
+
+/**
+ * For browsers: always ask again (the ETag makes that a 304 of a few bytes). For a shared cache in front
+ * (CDN, reverse proxy): keep it 60 s and serve it stale for 60 s more while asking again, so a content
+ * change shows within two minutes there even without a purge (README).
+ */
+export const PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=60";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 export interface PageCacheOptions {
   maxEntries?: number;
@@ -101,33 +118,20 @@ export class PageCache {
       if (!isCacheableRequest(req)) return next();
       // Pages carry absolute URLs (canonical, Open Graph) built from the host when APP_URL is unset.
       const key = `${req.headers.host ?? ""}${req.originalUrl}`;
-      const tokens = (res.locals.requestTokens ?? {}) as RequestTokens;
       const hit = this.get(key);
       if (hit) {
-        let body = hit.body;
-        for (const [name, stored] of Object.entries(hit.tokens)) {
-          const fresh = tokens[name];
-          if (fresh && stored) body = body.replaceAll(stored, fresh);
-        }
-        for (const [name, value] of hit.headers) res.setHeader(name, value);
-        res.setHeader("X-Page-Cache", "hit");
-        res.status(hit.status);
-        if (req.method === "HEAD") {
-          res.end();
-          return;
-        }
-        res.end(body);
+        send(req, res, hit);
         return;
       }
       if (req.method !== "GET") return next();
       res.setHeader("X-Page-Cache", "miss");
-      this.capture(key, res, tokens);
+      this.capture(key, res);
       next();
     };
   }
 
-  /** Records the body of this response while it is sent, and stores it if it qualifies. */
-  private capture(key: string, res: Response, tokens: RequestTokens) {
+  /** Records the body of this response while it is sent, and stores it (compressed) if it qualifies. */
+  private capture(key: string, res: Response) {
     const generation = this.generation;
     const context = requestContext.getStore();
     const chunks: Buffer[] = [];
@@ -159,10 +163,82 @@ export class PageCache {
         const value = res.getHeader(name);
         if (value !== undefined) headers.push([name, String(value)]);
       }
-      const body = Buffer.concat(chunks).toString("utf8");
-      this.set(key, { status: res.statusCode, headers, body, tokens: { ...tokens }, storedAt: Date.now(), bytes: size });
+      const identity = Buffer.concat(chunks);
+      void compressed(identity).then(
+        ({ br, gz }) => {
+          // A change while compressing wins: do not store a page rendered before it.
+          if (generation !== this.generation) return;
+          const etag = `"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
+          headers.push(["cache-control", PAGE_CACHE_CONTROL], ["vary", "Accept-Encoding"], ["etag", etag]);
+          this.set(key, {
+            status: res.statusCode,
+            headers,
+            identity,
+            br,
+            gzip: gz,
+            etag,
+            storedAt: Date.now(),
+            bytes: identity.length + br.length + gz.length,
+          });
+        },
+        (error: unknown) => logger.warn({ err: error }, "page cache: could not compress a page; not stored"),
+      );
     });
   }
+}
+
+async function compressed(body: Buffer): Promise<{ br: Buffer; gz: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 10,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gzip(body, { level: 9 }),
+  ]);
+  return { br, gz };
+}
+
+/** The stored page, in the encoding the client accepts, or 304 when it has this version. */
+function send(req: Request, res: Response, entry: Entry) {
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  res.setHeader("X-Page-Cache", "hit");
+  if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.statusCode = entry.status;
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+/** "br" or "gzip" when the client accepts it (a q of 0 refuses), else null (identity). */
+export function preferredEncoding(header: string | undefined): "br" | "gzip" | null {
+  if (!header) return null;
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
+  if (weight("br") > 0) return "br";
+  if (weight("gzip") > 0) return "gzip";
+  return null;
 }
 
 function isCacheableRequest(req: Request): boolean {
@@ -181,5 +257,7 @@ function isCacheableResponse(res: Response): boolean {
   if (res.getHeader("set-cookie") !== undefined) return false;
   const cacheControl = String(res.getHeader("cache-control") ?? "");
   if (/\b(private|no-store)\b/i.test(cacheControl)) return false;
+  // A nonce is made for one response: a page whose policy carries one (it hydrates) is never replayed.
+  if (/'nonce-/.test(String(res.getHeader("content-security-policy") ?? ""))) return false;
   return CACHEABLE_TYPES.test(String(res.getHeader("content-type") ?? ""));
 }

@@ -1,21 +1,28 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import type { RequestTokens } from "./page-cache";
+import { contentSecurityPolicy } from "~/lib/content-security-policy";
 
 /**
- * Security headers for every response (QUALITY S18, S19). HTML pages get a
- * Content-Security-Policy whose script-src allows only our own files and
- * inline scripts carrying this request's nonce.
+ * Security headers for every response (QUALITY S18, S19, ADR 030).
+ *
+ * The Content-Security-Policy's script-src allows only our own files, plus,
+ * on pages that hydrate, the inline scripts carrying this response's nonce.
+ * The server's page renderer (app/entry.server.tsx) sets the policy of each
+ * page: a page that does not hydrate has no inline script, so its policy has
+ * no nonce and its HTML is the same bytes for every visitor (the page cache
+ * and a CDN can keep it). Any other response gets the nonce policy, set when
+ * its headers are written unless the renderer set one.
  */
 export function securityHeaders({ production, dev }: { production: boolean; dev: boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
-    // Values that must be new in every response; the page cache swaps them on each hit.
-    res.locals.requestTokens = {
-      cspNonce: nonce,
-      formKey: crypto.randomBytes(18).toString("base64url"),
-    } satisfies RequestTokens;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
+    res.locals.cspNonce = nonce;
+    res.locals.cspDev = dev;
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
+      if (!this.hasHeader("content-security-policy")) this.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
+      return writeHead.apply(this, args);
+    } as Response["writeHead"];
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
@@ -25,24 +32,4 @@ export function securityHeaders({ production, dev }: { production: boolean; dev:
     if (production) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   };
-}
-
-export function contentSecurityPolicy(nonce: string, dev = false): string {
-  const directives: Record<string, string[]> = {
-    "default-src": ["'self'"],
-    // Vite's dev server injects inline scripts without a nonce and uses eval for HMR.
-    "script-src": dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", `'nonce-${nonce}'`],
-    // Radix primitives position popovers with inline style attributes.
-    "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "https:"],
-    "font-src": ["'self'"],
-    "connect-src": dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
-    "object-src": ["'none'"],
-    "base-uri": ["'self'"],
-    "form-action": ["'self'"],
-    "frame-ancestors": ["'none'"],
-  };
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${values.join(" ")}`)
-    .join("; ");
 }

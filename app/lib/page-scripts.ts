@@ -13,7 +13,7 @@ export interface PageScriptsHandle {
   scripts?: string[];
 }
 
-export function pageScripts(matches: readonly UIMatch[]): { hydrate: boolean; scripts: string[] } {
+export function pageScripts(matches: ReadonlyArray<Pick<UIMatch, "handle">>): { hydrate: boolean; scripts: string[] } {
   let hydrate = true;
   const scripts = new Set<string>();
   for (const match of matches) {

@@ -89,35 +89,52 @@ describe("first start on a new data directory", () => {
     expect((await home.text()).includes(SEEDED_PHONE), `the home page shows the seeded phone ${SEEDED_PHONE}`).toBe(true);
   });
 
-  test("HTML responses carry the security headers (production mode)", async () => {
+  test("HTML responses carry the security headers (production mode); only pages that hydrate carry a nonce", async () => {
+    const policy = (csp: string) =>
+      new Map(
+        csp
+          .split(";")
+          .map((d) => d.trim().split(/\s+/))
+          .filter((parts) => parts[0])
+          .map(([name, ...values]) => [name!, values]),
+      );
+
+    // A public page does not hydrate: no inline script may run, and its HTML is the same for everyone (ADR 030).
     const response = await fetch(`${url}/`);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
     const csp = response.headers.get("content-security-policy") ?? "";
-    const directives = new Map(
-      csp
-        .split(";")
-        .map((d) => d.trim().split(/\s+/))
-        .filter((parts) => parts[0])
-        .map(([name, ...values]) => [name!, values]),
-    );
-    const scriptSrc = directives.get("script-src") ?? [];
-    const nonceSource = scriptSrc.find((v) => /^'nonce-[A-Za-z0-9+/=_-]{16,}'$/.test(v));
-    expect(nonceSource, `script-src has a nonce: ${csp}`).toBeDefined();
-    expect(scriptSrc).not.toContain("'unsafe-inline'");
-    expect(scriptSrc).not.toContain("'unsafe-eval'");
+    const directives = policy(csp);
+    expect(directives.get("script-src")).toEqual(["'self'"]);
     expect(directives.get("object-src")).toEqual(["'none'"]);
     expect(directives.get("frame-ancestors")).toBeDefined();
-
-    // Every inline script of the page carries this response's nonce.
-    const nonce = nonceSource!.slice("'nonce-".length, -1);
     const html = await response.text();
     const scriptTags = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scriptTags.length).toBeGreaterThan(0);
-    for (const tag of scriptTags) expect(tag).toContain(`nonce="${nonce}"`);
+    for (const tag of scriptTags) {
+      // Our own module files, or data blocks (JSON-LD) that never run; no nonce anywhere.
+      expect(tag).toMatch(/ src="\/assets\/[\w.-]+\.js"| type="application\/ld\+json"/);
+      expect(tag).not.toContain("nonce");
+    }
+    expect((await fetch(`${url}/`)).headers.get("content-security-policy")).toBe(csp);
 
-    // A new nonce for every response.
-    const again = (await fetch(`${url}/`)).headers.get("content-security-policy");
-    expect(again).not.toBe(csp);
+    // A page that hydrates (sign-in): its inline scripts carry this response's nonce, new every time.
+    const signIn = await fetch(`${url}/auth`);
+    expect(signIn.status).toBe(200);
+    const signInCsp = signIn.headers.get("content-security-policy") ?? "";
+    const scriptSrc = policy(signInCsp).get("script-src") ?? [];
+    const nonceSource = scriptSrc.find((v) => /^'nonce-[A-Za-z0-9+/=_-]{16,}'$/.test(v));
+    expect(nonceSource, `script-src has a nonce: ${signInCsp}`).toBeDefined();
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+    const nonce = nonceSource!.slice("'nonce-".length, -1);
+    const inline = ((await signIn.text()).match(/<script\b[^>]*>/g) ?? []).filter((tag) => !/ src=/.test(tag));
+    expect(inline.length).toBeGreaterThan(0);
+    for (const tag of inline) expect(tag).toContain(`nonce="${nonce}"`);
+    const again = (await fetch(`${url}/auth`)).headers.get("content-security-policy");
+    expect(again).not.toBe(signInCsp);
+
+    // Responses that are not pages get the nonce policy too.
+    expect((await fetch(`${url}/healthz`)).headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-/);
 
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");

@@ -73,7 +73,8 @@ const set = (fields: Field[], name: string, value: string) => {
 const remove = (fields: Field[], name: string) => fields.filter(([n]) => n !== name);
 
 const NOISE = ["\u0000", "\u202e", "\u200b", "\ufeff", "😀", "e\u0301", "\ud800", "\u0007", "\r\n", "ǅ", "\u2028", "\u{1f1fa}\u{1f1f8}"];
-const REQUIRED = ["firstName", "lastName", "email", "phone", "submissionKey"] as const;
+// (The submission key may be missing or empty: a post without JavaScript has none, ADR 030.)
+const REQUIRED = ["firstName", "lastName", "email", "phone"] as const;
 
 const PDF = Buffer.from("%PDF-1.4\n");
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);

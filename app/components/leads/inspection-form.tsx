@@ -1,11 +1,10 @@
 import { CircleAlert, CircleCheck, Phone, Upload } from "lucide-react";
-import { useActionData, useFormAction, useLocation, useRouteLoaderData } from "react-router";
+import { useActionData, useFormAction, useLocation } from "react-router";
 import { INSPECTION_SENT_PARAM, isInspectionActionData, type InspectionFormState } from "~/domain/leads/form-state";
 import { FORM_LIMITS, INSPECTION_TEXT, SERVICE_OPTIONS, UPLOAD_LIMITS } from "~/domain/leads/options";
 import type { KeptValues } from "~/domain/leads/schemas";
 import { UPLOAD_ACCEPT, UPLOAD_EXTENSIONS } from "~/domain/storage/file-types";
 import { cn } from "~/lib/cn";
-import { PUBLIC_LAYOUT_ROUTE_ID } from "~/lib/public-site";
 
 /**
  * The inspection-request form (spec 1 §3-§5, §8), server-rendered on public
@@ -25,11 +24,6 @@ import { PUBLIC_LAYOUT_ROUTE_ID } from "~/lib/public-site";
 export const INSPECTION_ENDPOINT = "/inspection-request";
 
 export interface InspectionFormProps {
-  /**
-   * This response's submission key (`context.formKey`): a double submit stores one lead.
-   * Default: the public layout's (its loader returns `formKey`).
-   */
-  formKey?: string;
   /** The id of the section the form is in; also tells the server which form was sent. */
   formId?: string;
   /** Where a post without JavaScript goes (default: this page's own action). */
@@ -66,12 +60,10 @@ function FieldError({ id, field, message }: { id: string; field: string; message
   );
 }
 
-export function InspectionForm({ formKey, formId = "inspection-form", action, settings, state, sent, className }: InspectionFormProps) {
+export function InspectionForm({ formId = "inspection-form", action, settings, state, sent, className }: InspectionFormProps) {
   const actionData = useActionData();
   const location = useLocation();
   const ownAction = useFormAction();
-  const layoutData = useRouteLoaderData(PUBLIC_LAYOUT_ROUTE_ID) as { formKey?: string } | undefined;
-  const submissionKey = formKey ?? layoutData?.formKey ?? "";
   const fromAction = isInspectionActionData(actionData) ? actionData.inspection : null;
   // Action data belongs to the form that was sent (a page can show two forms).
   const result = state !== undefined ? state : fromAction && (fromAction.formId ?? "inspection-form") === formId ? fromAction : null;
@@ -105,7 +97,9 @@ export function InspectionForm({ formKey, formId = "inspection-form", action, se
     >
       {/* First in the body, so the server reads them even when a file part fails. */}
       <input type="hidden" name="formId" value={formId} />
-      <input type="hidden" name="submissionKey" value={submissionKey} />
+      {/* Empty in the HTML, which is the same for every visitor (ADR 030): the enhancement script puts a
+          random key here; a post without JavaScript is recognised by its details instead. */}
+      <input type="hidden" name="submissionKey" value="" />
       <input type="hidden" name="landingPath" value={landingPath} />
       <input type="hidden" name="referrer" value="" />
 

@@ -195,6 +195,25 @@ describe("submitting an inspection request", () => {
     expect(rows[1]!.key.startsWith(`${key}.`)).toBe(true);
   });
 
+  it("without a key (no JavaScript, ADR 030): the same details within 10 minutes are one lead, even when posted at once", async () => {
+    const fields = validFields({ submissionKey: "" });
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => handleInspectionRequest(inspectionRequest(fields))));
+    expect(outcomes.every((o) => o.status === 200)).toBe(true);
+    expect(await leadCount()).toBe(1);
+    const { submissionKey: _omitted, ...withoutKey } = fields;
+    await handleInspectionRequest(inspectionRequest(withoutKey));
+    expect(await leadCount()).toBe(1);
+    // Other details: another request.
+    await handleInspectionRequest(inspectionRequest(validFields({ submissionKey: "", firstName: "John" })));
+    expect(await leadCount()).toBe(2);
+    // The same details again after the window: a new request.
+    await db().execute(sql`update leads set created_at = created_at - interval '11 minutes'`);
+    await handleInspectionRequest(inspectionRequest(fields));
+    expect(await leadCount()).toBe(3);
+    const keys = (await db().select({ key: leads.submissionKey }).from(leads)).map((r) => r.key);
+    for (const key of keys) expect(key).toMatch(/^nojs\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{12}$/);
+  });
+
   it("a filled-in honeypot answers success and stores nothing", async () => {
     const outcome = await handleInspectionRequest(
       inspectionRequest(validFields({ hasInsuranceDocs: "on", company_website: "http://spam.example" }), { files: [[PDF, "a.pdf"]] }),

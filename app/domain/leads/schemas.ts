@@ -121,9 +121,12 @@ export const inspectionRequestSchema = z.strictObject(
       .refine((v) => v === null || (v >= "1990-01-01" && v <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)), {
         message: "The date of loss cannot be in the future.",
       }),
+    // Set by the form's script; empty in a post without JavaScript, which is then recognised by its details (ADR 030).
     submissionKey: z
-      .string("The form is missing its submission key; reload the page.")
-      .regex(/^[A-Za-z0-9_-]{16,128}$/, "The form's submission key is invalid; reload the page."),
+      .string("The form's submission key is invalid; reload the page.")
+      .regex(/^(?:[A-Za-z0-9_-]{16,128})?$/, "The form's submission key is invalid; reload the page.")
+      .optional()
+      .transform((v) => v || null),
     formId: z
       .string()
       .regex(/^[a-z][a-z0-9-]{0,63}$/, "Unknown form.")

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import net from "node:net";
-import { eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbTransaction } from "~/db/client.server";
 import { leadAttachments, leads, type NewLead } from "~/db/schema";
 import { db } from "~/db/client.server";
@@ -94,8 +94,30 @@ function fingerprint(values: Pick<LeadValues, (typeof FINGERPRINT_FIELDS)[number
   return crypto.createHash("sha256").update(text).digest("base64url").slice(0, 22);
 }
 
+/** How long a post without JavaScript counts as the same request as an earlier one with the same details. */
+const NO_SCRIPT_REPEAT_WINDOW = "10 minutes";
+
+/**
+ * A post without a submission key (the form without JavaScript, ADR 030): the same details within the
+ * last 10 minutes are the same request (a double click, a reload that posts again); else a new lead under
+ * a key made of its details and a random part. The details' advisory lock makes two concurrent posts of
+ * the same details wait for each other, so they store one lead.
+ */
+async function insertLeadWithoutKey(tx: DbTransaction, values: LeadValues) {
+  const prefix = `nojs.${fingerprint(values)}.`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${prefix}, 0))`);
+  const [existing] = await tx
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(sql`starts_with(${leads.submissionKey}, ${prefix})`, sql`${leads.createdAt} > now() - ${NO_SCRIPT_REPEAT_WINDOW}::interval`))
+    .orderBy(desc(leads.createdAt))
+    .limit(1);
+  if (existing) return { leadId: existing.id, duplicate: true };
+  return insertLead(tx, values, `${prefix}${crypto.randomBytes(9).toString("base64url")}`);
+}
+
 /** Inserts the lead unless its key exists; returns the new id, or the existing lead's id and whether its details match. */
-async function insertLead(tx: DbTransaction, values: LeadValues, submissionKey: string) {
+async function insertLead(tx: DbTransaction, values: LeadValues, submissionKey: string): Promise<{ leadId: string; duplicate: boolean }> {
   let key = submissionKey;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const [inserted] = await tx
@@ -139,7 +161,8 @@ export async function submitInspectionRequest(input: SubmitInspectionInput): Pro
       const queue = async (message: OutgoingEmail) => {
         queued.push(await queueEmail(tx, message));
       };
-      const { leadId, duplicate } = await insertLead(tx, values, input.request.submissionKey);
+      const key = input.request.submissionKey;
+      const { leadId, duplicate } = key ? await insertLead(tx, values, key) : await insertLeadWithoutKey(tx, values);
       if (duplicate) {
         unused.push(...files);
         return { leadId, duplicate, attachments: 0 };

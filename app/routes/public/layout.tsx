@@ -19,14 +19,12 @@ export const handle: PageScriptsHandle = { hydrate: false, scripts: [siteScript]
 
 /** Layout of every public page: skip link, fixed header, `<main id="main">`, footer. */
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   // No session cookie: no database query (and the page stays cacheable for anonymous visitors).
   const [settings, user] = await Promise.all([getPublicSiteSettings(), getSessionUser(request)]);
   return {
     settings,
     showAdminLink: Boolean(user && user.status === "approved" && user.isAdmin),
-    // This response's submission key for the inspection form (app/components/leads/inspection-form.tsx).
-    formKey: context.formKey,
   };
 }
 
