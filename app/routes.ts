@@ -73,5 +73,8 @@ export default [
     route("cms/gallery", "routes/admin/cms.gallery.tsx"),
     route("cms/gallery/new", "routes/admin/cms.gallery.new.tsx"),
     route("cms/gallery/preview", "routes/admin/cms.gallery.preview.tsx"),
+    // Contract sources and their search configurations (issue 11 items 4 and 5; ADR 027).
+    route("contracts/sources", "routes/admin/contracts.sources.tsx"),
+    route("contracts/sources/:id", "routes/admin/contracts.sources.$id.tsx"),
   ]),
 ] satisfies RouteConfig;
