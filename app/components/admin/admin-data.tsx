@@ -10,19 +10,26 @@ import { showAdminToast } from "./use-admin-action";
 export type AdminLoadedData<T> = { ok: true; data: T } | { ok: false; message: string; reference?: string };
 
 function LoadFailed({ message, reference, retryLabel }: { message: string; reference?: string; retryLabel?: string }) {
-  const revalidator = useRevalidator();
   useEffect(() => {
     showAdminToast({ variant: "error", title: "Error", text: message, reference });
   }, [message, reference]);
   if (!retryLabel) return <FormMessage title="Error" text={message} />;
-  const busy = revalidator.state !== "idle";
   return (
     <div className="grid justify-items-start gap-3">
       <FormMessage title="Error" text={message} className="w-full" />
-      <Button type="button" variant="outline" disabled={busy} aria-busy={busy || undefined} onClick={() => void revalidator.revalidate()}>
-        {retryLabel}
-      </Button>
+      <RetryButton label={retryLabel} />
     </div>
+  );
+}
+
+/** Loads the screen's data again (React Router's revalidation: its loaders run again). */
+function RetryButton({ label }: { label: string }) {
+  const revalidator = useRevalidator();
+  const busy = revalidator.state !== "idle";
+  return (
+    <Button type="button" variant="outline" disabled={busy} aria-busy={busy || undefined} onClick={() => void revalidator.revalidate()}>
+      {label}
+    </Button>
   );
 }
 
