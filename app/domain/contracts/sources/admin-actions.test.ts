@@ -268,11 +268,12 @@ describe("Contract Sources actions", () => {
         headers: { cookie: other, "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams(NEW_SOURCE),
       });
-    for (const run of [
+    const runs: Array<() => Promise<unknown>> = [
       () => sourcesAction({ request: request(), params: {}, context: {} } as never),
       () => configsAction({ request: request(), params: {}, context: {} } as never),
       () => sourcesLoader({ request: request(), params: {}, context: {} } as never),
-    ]) {
+    ];
+    for (const run of runs) {
       const thrown = await Promise.resolve()
         .then(run)
         .then(
