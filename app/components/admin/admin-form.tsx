@@ -171,7 +171,9 @@ export function AdminForm({ schema, intent, fields, values = {}, hidden = {}, su
       target?.focus();
       return;
     }
-    const element = formRef.current.querySelector<HTMLElement>(`[name="${first.name}"]`);
+    // A switch's posted input is hidden: its button (the id its label points at) takes focus.
+    const element =
+      first.kind === "switch" ? document.getElementById(`${idBase}-${first.name}`) : formRef.current.querySelector<HTMLElement>(`[name="${first.name}"]`);
     element?.focus();
   }, [errors, fields, idBase]);
 
