@@ -80,5 +80,8 @@ export default [
     // Contracts: the filtered list as CSV (resource route) and one contract's detail page (ADR 026).
     route("contracts/export.csv", "routes/admin/contracts.export[.]csv.ts"),
     route("contracts/:id", "routes/admin/contracts.$id.tsx"),
+    // Contract sources and their search configurations (issue 11 items 4 and 5; ADR 027).
+    route("contracts/sources", "routes/admin/contracts.sources.tsx"),
+    route("contracts/sources/:id", "routes/admin/contracts.sources.$id.tsx"),
   ]),
 ] satisfies RouteConfig;

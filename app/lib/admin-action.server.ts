@@ -63,14 +63,44 @@ export type AdminChange =
       status: 404 | 409 | 422;
       /** Overrides the intent's failure text (rarely: the catalogue's text is the default). */
       message?: string;
+      /** A second line of the toast after the failure text: why (e.g. "BidNet Direct has 12 contracts..."). */
+      detail?: string;
       fieldErrors?: Record<string, string>;
     };
 
-interface IntentSpec<Input> {
+/**
+ * What a check reports (an intent that changes nothing but looks at something outside, e.g. the "Test" of
+ * a contract source, which makes an HTTP request): passed or not, its texts, and the audit entry.
+ */
+export type AdminCheck =
+  | {
+      ok: boolean;
+      /** The toast: e.g. "Success" / "Source is working correctly", or "Failed" / "Source test failed". */
+      title: "Success" | "Failed";
+      message: string;
+      /** A second line: what the check found ("HTTP 503 Service Unavailable"). */
+      detail?: string;
+      audit: { action: string; targetType: string; targetId: string; details?: Record<string, unknown> };
+    }
+  | { ok: false; status: 404 | 409 | 422; message?: string };
+
+interface ChangeSpec<Input> {
   /** The catalogue's failure text for this intent, e.g. "Failed to save color". */
   failure: string;
   run: (input: Input, ctx: AdminActionContext) => Promise<AdminChange>;
 }
+
+/**
+ * A check: runs OUTSIDE any transaction (it may wait on the network for many seconds and must not hold a
+ * database connection in a transaction meanwhile); its audit entry is written afterwards. A check that
+ * ran answers 200 whether it passed or not; `{ ok: false, status }` without a title is a 4xx (not found).
+ */
+interface CheckSpec<Input> {
+  failure: string;
+  check: (input: Input, ctx: Omit<AdminActionContext, "tx">) => Promise<AdminCheck>;
+}
+
+type IntentSpec<Input> = ChangeSpec<Input> | CheckSpec<Input>;
 
 type Intents<T extends { intent: string }> = { [K in T["intent"]]: IntentSpec<Extract<T, { intent: K }>> };
 
@@ -179,6 +209,8 @@ export function adminAction<T extends { intent: string }>(options: {
       return answer({ ok: false, intent, fieldErrors, toast: { variant: "error", title: "Error", text: spec.failure } }, 400);
     }
 
+    if ("check" in spec) return runCheck(spec, intent, parsed.data, { actor, request, params });
+
     try {
       const change = await db().transaction(async (tx) => {
         const outcome = await spec.run(parsed.data, { tx, actor, request, params });
@@ -199,9 +231,10 @@ export function adminAction<T extends { intent: string }>(options: {
       return answer({ ok: true, intent, toast: { variant: "success", title: change.title ?? "Success", text: change.message } });
     } catch (error) {
       if (error instanceof Rollback) {
-        const { status, message, fieldErrors } = error.change;
+        const { status, message, detail, fieldErrors } = error.change;
         logger.info({ intent, status }, "admin action refused by its use case");
-        return answer({ ok: false, intent, fieldErrors, toast: { variant: "error", title: "Error", text: message ?? spec.failure } }, status);
+        const toast = { variant: "error", title: "Error", text: message ?? spec.failure, ...(detail ? { detail } : {}) } as const;
+        return answer({ ok: false, intent, fieldErrors, toast }, status);
       }
       noteDatabaseError(error);
       logger.error({ err: error, intent }, "admin action failed");
@@ -211,6 +244,31 @@ export function adminAction<T extends { intent: string }>(options: {
       );
     }
   };
+}
+
+async function runCheck<Input>(spec: CheckSpec<Input>, intent: string, input: Input, ctx: Omit<AdminActionContext, "tx">) {
+  try {
+    const outcome = await spec.check(input, ctx);
+    if (!("title" in outcome)) {
+      logger.info({ intent, status: outcome.status }, "admin check refused");
+      return answer({ ok: false, intent, toast: { variant: "error", title: "Error", text: outcome.message ?? spec.failure } }, outcome.status);
+    }
+    await recordAudit(db(), {
+      action: outcome.audit.action,
+      outcome: outcome.ok ? "success" : "failure",
+      actor: ctx.actor,
+      request: ctx.request,
+      targetType: outcome.audit.targetType,
+      targetId: outcome.audit.targetId,
+      details: outcome.audit.details,
+    });
+    const toast = { variant: outcome.ok ? "success" : "error", title: outcome.title, text: outcome.message, ...(outcome.detail ? { detail: outcome.detail } : {}) } as const;
+    return answer({ ok: outcome.ok, intent, toast });
+  } catch (error) {
+    noteDatabaseError(error);
+    logger.error({ err: error, intent }, "admin check failed");
+    return answer({ ok: false, intent, toast: { variant: "error", title: "Error", text: spec.failure, reference: currentRequestId() } }, 500);
+  }
 }
 
 /** What `adminLoad` resolves to: the data, or the catalogue's load-failure text. */

@@ -6,10 +6,15 @@
 
 export interface AdminToast {
   variant: "success" | "error";
-  /** "Success" or "Error" (spec 2 §8), or the catalogue's own title of a notice ("Crawl Started"). */
+  /**
+   * "Success" or "Error" (spec 2 §8); "Failed" for a check that ran and failed (spec 2 §8: "Source test");
+   * or the catalogue's own title of a notice ("Crawl Started").
+   */
   title: string;
   /** The catalogue's text, word for word. */
   text: string;
+  /** A second line after the text, e.g. what a failed check found ("HTTP 503 Service Unavailable"). */
+  detail?: string;
   /** The request id of an unexpected failure, for the person who reads the logs. */
   reference?: string;
 }

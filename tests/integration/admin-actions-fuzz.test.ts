@@ -15,6 +15,7 @@ import { teamMemberActionSchema } from "~/domain/team/admin-schemas";
 import { contentActionSchema } from "~/domain/cms/content-admin-schemas";
 import { settingActionSchema } from "~/domain/site-settings/admin-schemas";
 import { siteConfigurationActionSchema } from "~/domain/site-settings/site-configuration-schema";
+import { searchConfigActionSchema, sourceActionSchema } from "~/domain/contracts/sources/admin-schemas";
 import { startApp, type RunningApp } from "../support/app-server";
 import { createSession, createUser } from "../support/factories";
 import { seededRandom } from "../support/prng";
@@ -23,7 +24,8 @@ import { seededRandom } from "../support/prng";
  * QUALITY R6 / S15 for the admin screens' actions: 1,200 generated INVALID
  * submissions (seeded, reproducible: FUZZ_SEED=<n> to replay or vary) to
  * POST /admin/gaf-config, /admin/reviews, /admin/cms/services,
- * /admin/cms/team, /admin/cms/gallery, /admin/cms/pages, /admin/cms/settings and /admin/site-config over HTTP against the real
+ * /admin/cms/team, /admin/cms/gallery, /admin/cms/pages, /admin/cms/settings, /admin/site-config,
+ * /admin/contracts/sources and /admin/contracts/sources/:id over HTTP against the real
  * production server, signed in as an admin and with the site's own Origin so
  * that the requests reach the actions (app/lib/admin-action.server.ts).
  *
@@ -35,7 +37,7 @@ import { seededRandom } from "../support/prng";
  * admin-schemas.ts, app/domain/reviews/admin-schemas.ts, app/domain/services/
  * admin-schemas.ts, app/domain/team/admin-schemas.ts, app/domain/gallery/admin-schemas.ts, app/domain/cms/
  * content-admin-schemas.ts, app/domain/site-settings/site-configuration-
- * schema.ts) and applies at least
+ * schema.ts, app/domain/contracts/sources/admin-schemas.ts) and applies at least
  * one invalidating mutation: missing or blank required fields, wrong types,
  * values outside the lists, oversize values, control and bidi characters,
  * bad URLs and colours, bad phone numbers, email addresses, opening hours,
@@ -89,7 +91,21 @@ function randomUuid(): string {
 /* ------------------------------------------------------------------------ */
 
 /** Tables whose ids the forms send. */
-type Table = "color" | "warranty" | "shingle" | "roof-layer" | "roof-product" | "review" | "service" | "team-member" | "gallery-project" | "page" | "block" | "setting";
+type Table =
+  | "color"
+  | "warranty"
+  | "shingle"
+  | "roof-layer"
+  | "roof-product"
+  | "review"
+  | "service"
+  | "team-member"
+  | "gallery-project"
+  | "page"
+  | "block"
+  | "setting"
+  | "source"
+  | "search-config";
 /** Tables whose ids are only ever sent as "an id of another table". */
 type ForeignTable = "user";
 
@@ -107,6 +123,8 @@ const TABLE_SQL: Record<Table | ForeignTable, string> = {
   page: "cms_pages",
   block: "cms_content_blocks",
   setting: "cms_site_settings",
+  source: "contract_sources",
+  "search-config": "contract_search_configs",
 };
 /** The tables nothing may be written to, and the audit actions that would record a write. */
 const CHECKED_TABLES = [
@@ -119,16 +137,25 @@ const CHECKED_TABLES = [
   "cms_services",
   "cms_team_members",
   "cms_gallery_projects",
+  "contract_sources",
+  "contract_search_configs",
   "cms_pages",
   "cms_content_blocks",
   "cms_site_settings",
 ] as const;
 /** The audit actions of those tables' changes. */
-const AUDIT_PREFIXES = ["gaf.", "review.", "cms.service.", "cms.team_member.", "cms.gallery_project.", "cms.page.", "cms.block.", "cms.setting.", "site_config."] as const;
+const AUDIT_PREFIXES = ["gaf.", "review.", "cms.service.", "cms.team_member.", "cms.gallery_project.", "cms.page.", "cms.block.", "cms.setting.", "site_config.", "contracts."] as const;
 
 type FieldSpec =
   | { kind: "text"; max: number; required?: boolean; multiline?: boolean }
-  | { kind: "url" }
+  /** An http(s) URL; optional unless `required` (a contract source's base URL). */
+  | { kind: "url"; required?: boolean }
+  /** A contract source's slug: lowercase letters, digits and hyphens. */
+  | { kind: "slug" }
+  /** A two-letter US state code, optional. */
+  | { kind: "state" }
+  /** A 5-field cron expression, optional. */
+  | { kind: "cron" }
   /** An http(s) URL or a path on the site ("/images/a.svg"). */
   | { kind: "urlOrPath"; required?: boolean }
   | { kind: "hex" }
@@ -152,7 +179,7 @@ type FieldSpec =
    * JSON typed in a field (block content, page metadata): one of `samples` is valid. `anyShape`: any JSON
    * that parses is valid (a json setting's value), so only syntax errors make it invalid.
    */
-  | { kind: "json"; samples: readonly string[]; required: boolean; anyShape?: boolean }
+  | { kind: "json"; samples: readonly string[]; required: boolean; anyShape?: boolean; params?: boolean }
   /** Site Configuration's typed facts (app/domain/site-settings/site-configuration-schema.ts). */
   | { kind: "phone" }
   | { kind: "email"; required: boolean }
@@ -166,7 +193,7 @@ type FieldSpec =
   /** Place names, one per line, at least one, none twice. */
   | { kind: "places" };
 
-type Endpoint = "gaf" | "reviews" | "services" | "team" | "gallery" | "pages" | "settings" | "siteConfig";
+type Endpoint = "gaf" | "reviews" | "services" | "team" | "gallery" | "pages" | "settings" | "siteConfig" | "sources" | "sourceConfigs";
 const PAGES: Record<Endpoint, string> = {
   gaf: "/admin/gaf-config",
   reviews: "/admin/reviews",
@@ -176,6 +203,9 @@ const PAGES: Record<Endpoint, string> = {
   pages: "/admin/cms/pages",
   settings: "/admin/cms/settings",
   siteConfig: "/admin/site-config",
+  sources: "/admin/contracts/sources",
+  // The configurations' actions take the source from the form (sourceId), not from the path.
+  sourceConfigs: "/admin/contracts/sources/00000000-0000-4000-8000-000000000000",
 };
 
 interface IntentDef {
@@ -200,7 +230,9 @@ const GALLERY_CATEGORIES = ["Residential", "Insurance Claim", "Commercial", "Spe
 /** Some US state codes (the address's region is a select of every state). */
 const US_STATE_SAMPLE = ["OH", "KY", "PA", "WV", "IN", "MI", "DC", "CA"] as const;
 
-const GAF_KIND_FIELDS: Record<Exclude<Table, "review" | "service" | "team-member" | "gallery-project" | "page" | "block" | "setting">, Record<string, FieldSpec>> = {
+/** The tables of the GAF portal configuration (/admin/gaf-config). */
+type GafKind = Exclude<Table, "review" | "service" | "team-member" | "gallery-project" | "page" | "block" | "setting" | "source" | "search-config">;
+const GAF_KIND_FIELDS: Record<GafKind, Record<string, FieldSpec>> = {
   color: { name: text(200, { required: true }), hexColor: { kind: "hex" }, availabilityUrl: URL_FIELD },
   warranty: {
     name: text(300, { required: true }),
@@ -235,7 +267,7 @@ const GAF_KIND_FIELDS: Record<Exclude<Table, "review" | "service" | "team-member
     productUrl: URL_FIELD,
   },
 };
-const GAF_KINDS = Object.keys(GAF_KIND_FIELDS) as Array<Exclude<Table, "review" | "service" | "team-member" | "gallery-project" | "page" | "block" | "setting">>;
+const GAF_KINDS = Object.keys(GAF_KIND_FIELDS) as GafKind[];
 
 /** The content lists of /admin/cms (Services Manager, Team Members): create, update, publish, flag, delete, reorder. */
 const CMS_LISTS = [
@@ -363,6 +395,52 @@ const INTENTS: IntentDef[] = [
       { endpoint: "gallery", intent: "reorder-gallery-projects", table, fields: { ids: { kind: "ids", table } } },
     ];
   })(),
+  // Contract sources (/admin/contracts/sources) and their search configurations (ADR 027).
+  ...((): IntentDef[] => {
+    const table = "source";
+    const id: FieldSpec = { kind: "id", table, required: true };
+    const fields: Record<string, FieldSpec> = {
+      name: text(200, { required: true }),
+      slug: { kind: "slug" },
+      description: text(2000, { multiline: true }),
+      baseUrl: { kind: "url", required: true },
+      sourceType: { kind: "enum", values: ["scraper", "api", "rss", "manual"] },
+      logoUrl: URL_FIELD,
+      requestsPerMinute: { kind: "whole", min: 1, max: 120 },
+      // Per hour below per minute is refused as well: a case may start invalid, never end valid.
+      requestsPerHour: { kind: "whole", min: 1, max: 10_000 },
+      delayBetweenRequestsMs: { kind: "whole", min: 0, max: 60_000 },
+      isActive: FLAG,
+    };
+    return [
+      { endpoint: "sources", intent: "create-source", table, fields },
+      { endpoint: "sources", intent: "update-source", table, fields: { id, ...fields } },
+      { endpoint: "sources", intent: "delete-source", table, fields: { id } },
+      { endpoint: "sources", intent: "test-source", table, fields: { id } },
+    ];
+  })(),
+  ...((): IntentDef[] => {
+    const table = "search-config";
+    const id: FieldSpec = { kind: "id", table, required: true };
+    const fields: Record<string, FieldSpec> = {
+      name: text(200, { required: true }),
+      description: text(2000, { multiline: true }),
+      keywords: text(2040, { required: true, multiline: true }),
+      state: { kind: "state" },
+      locationId: text(50),
+      customParameters: { kind: "json", samples: ["{}", '{"solSearchStatus":"openSolicitationsTab"}', '{"gov[]":["sl","fed"],"maxPages":2,"statePages":false}'], required: false, params: true },
+      scheduleCron: { kind: "cron" },
+      // A default that is not active is refused as well: a case may start invalid, never end valid.
+      isActive: FLAG,
+      isDefault: FLAG,
+    };
+    return [
+      { endpoint: "sourceConfigs", intent: "create-search-config", table, fields: { sourceId: { kind: "id", table: "source", required: true }, ...fields } },
+      { endpoint: "sourceConfigs", intent: "update-search-config", table, fields: { id, ...fields } },
+      { endpoint: "sourceConfigs", intent: "set-search-config-active", table, fields: { id, active: { kind: "active" } } },
+      { endpoint: "sourceConfigs", intent: "set-default-search-config", table, fields: { id } },
+    ];
+  })(),
   // Page Content (/admin/cms/pages): pages, and blocks of each type (each type with content that fits it).
   {
     endpoint: "pages",
@@ -469,7 +547,10 @@ function isRequired(spec: FieldSpec): boolean {
     case "json":
       return spec.required;
     case "urlOrPath":
+    case "url":
       return spec.required === true;
+    case "slug":
+      return true;
     case "email":
       return spec.required;
     case "phone":
@@ -505,7 +586,13 @@ function validValue(spec: FieldSpec): string | typeof ABSENT {
       // Short fields (a rating such as "A+") get samples that fit.
       return spec.max < 30 ? pick(["A+", "B", "Ünï", "中文"]) : pick(TEXT_SAMPLES);
     case "url":
-      return pick([...URL_SAMPLES, "", ABSENT]);
+      return spec.required ? pick(URL_SAMPLES) : pick([...URL_SAMPLES, "", ABSENT]);
+    case "slug":
+      return pick(["fuzz-source", "a", "ohio-bids-2", "2026"]);
+    case "state":
+      return pick(["OH", "oh", "Tx", "", ABSENT]);
+    case "cron":
+      return pick(["0 6 * * *", "*/15 7-18 * * 1-5", "30 5 1,15 * *", "", ABSENT]);
     case "urlOrPath":
       return spec.required
         ? pick([...URL_SAMPLES, "/images/team/marcus-hale.svg", "/images/services/a%20b.png"])
@@ -881,7 +968,9 @@ const MUTATIONS: Record<string, Mutation> = {
       const swap = def.intent.startsWith("deactivate-")
         ? def.intent.replace("deactivate-", "reactivate-")
         : def.intent.replace("reactivate-", "deactivate-");
-      const candidates = INTENTS.filter((d) => d.endpoint === def.endpoint && d.intent !== def.intent && d.intent !== swap).map((d) => d.intent);
+      // Nor an intent taking exactly the same fields (delete-source / test-source: both a source's id).
+      const sameFields = (other: IntentDef) => JSON.stringify(other.fields) === JSON.stringify(def.fields);
+      const candidates = INTENTS.filter((d) => d.endpoint === def.endpoint && d.intent !== def.intent && d.intent !== swap && !sameFields(d)).map((d) => d.intent);
       set(c, "intent", pick(candidates));
       // Another intent changes what every field means (an id of another table could become the right one): no
       // second mutation or noise may touch any of them.
@@ -998,6 +1087,19 @@ const MUTATIONS: Record<string, Mutation> = {
       return [name];
     },
   },
+  "bad slug, state or schedule": {
+    applies: (def) => fieldNames(def, (s) => ["slug", "state", "cron"].includes(s.kind)).length > 0,
+    run: (c, def) => {
+      const name = pick(fieldNames(def, (s) => ["slug", "state", "cron"].includes(s.kind)));
+      const bad: Record<string, string[]> = {
+        slug: ["Ohio-Bids", "ohio_bids", "ohio bids", "ünï", "a/b", "a.b", "ＡＢＣ", "slug\u0000", "slug\u202e", "slug\n", "s".repeat(101), "s".repeat(100_000), "<script>", "😀"],
+        state: ["Ohio", "O", "O1", "ÖH", "O H", "OHH", "1", "ＯＨ", "OH\u0000", "O\u202eH", "x".repeat(100_000)],
+        cron: ["every day", "0 24 * * *", "* * * *", "60 * * * *", "0 6 * * * *", "0 6 32 * *", "a b c d e", "0 6 * * 8", "0-70 * * * *", "0 6 * * MON", "@daily", "*/0 * * * *", "0 6 * * *\u0000", "x".repeat(100_000)],
+      };
+      set(c, name, pick(bad[def.fields[name]!.kind]!));
+      return [name];
+    },
+  },
   "bad setting key": {
     applies: (def) => fieldNames(def, (s) => s.kind === "settingKey").length > 0,
     run: (c) => {
@@ -1047,6 +1149,29 @@ const MUTATIONS: Record<string, Mutation> = {
       };
       // A json setting takes any JSON: only what does not parse is bad.
       if (spec.anyShape) set(c, name, pick(syntax.filter((value) => !parses(value))));
+      // Custom parameters: an object whose values are text, numbers, true/false or lists of texts.
+      else if (spec.params)
+        set(
+          c,
+          name,
+          pick([
+            ...syntax.filter((value) => !parses(value)),
+            "[]",
+            "null",
+            "42",
+            '"text"',
+            "[{}]",
+            '{"a":{"b":1}}',
+            '{"a":null}',
+            '{"a":[1,2]}',
+            '{"a":[["x"]]}',
+            '{"":"x"}',
+            `{"a":"${"x".repeat(501)}"}`,
+            `{"${"k".repeat(101)}":"x"}`,
+            `{${Array.from({ length: 31 }, (_, i) => `"k${i}":"v"`).join(",")}}`,
+            '{"__proto__":{"admin":true}}',
+          ]),
+        );
       else set(c, name, pick(spec.required ? [...syntax, ...shapes, ...values] : [...syntax, ...shapes]));
       return [name];
     },
@@ -1276,6 +1401,8 @@ describe("fuzzing the admin screens' actions (QUALITY R6, S15)", () => {
         ...intentsOf(contentActionSchema),
         ...intentsOf(settingActionSchema),
         ...intentsOf(siteConfigurationActionSchema),
+        ...intentsOf(sourceActionSchema),
+        ...intentsOf(searchConfigActionSchema),
       ]),
     );
   });
@@ -1316,7 +1443,9 @@ describe("fuzzing the admin screens' actions (QUALITY R6, S15)", () => {
       ids[table] = rows.map((row) => row.id);
     }
     // The seed gives every list at least two rows (reorder mutations need two to be wrong).
-    for (const table of [...GAF_KINDS, "review", "service", "team-member", "gallery-project"] as const) expect(ids[table].length, `seeded ${table} rows`).toBeGreaterThanOrEqual(2);
+    for (const table of [...GAF_KINDS, "review", "service", "team-member", "gallery-project", "source", "search-config"] as const) {
+      expect(ids[table].length, `seeded ${table} rows`).toBeGreaterThanOrEqual(2);
+    }
 
     // The session works and the actions are where this test posts: one refused request per page.
     for (const page of Object.values(PAGES)) {

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { fieldErrorsOf } from "~/lib/admin-result";
 import { cn } from "~/lib/cn";
@@ -62,10 +63,18 @@ export type FieldSpec = {
   placeholder?: string;
   /** Starts a titled section of a long form: a heading (h2) spanning both columns before this field. */
   section?: string;
+  /**
+   * Filled from another field while that one is typed in (a slug from a name): as long as this field is
+   * empty or still holds what was derived, it follows; once edited by hand it is left alone. Give it only
+   * in an add form (an edit form never re-derives).
+   */
+  derive?: { from: string; value: (source: string) => string };
 } & (
   | { kind: "text" | "url" | "textarea" | "number" | "color" }
   | { kind: "select"; options: ReadonlyArray<{ value: string; label: string }> }
   | { kind: "checkbox" }
+  /** An on/off switch (role="switch", named by its label); posts "on" when on, nothing when off (like a checkbox). */
+  | { kind: "switch" }
   | {
       kind: "custom";
       render: (props: CustomFieldProps) => React.ReactNode;
@@ -125,6 +134,23 @@ export function AdminForm({ schema, intent, fields, values = {}, hidden = {}, su
     onFailure: (result) => setErrors((!result.ok && result.fieldErrors) || {}),
   });
 
+  // Fields derived from another one (a slug from a name), by the name of the field they follow.
+  const derived = useMemo(() => fields.filter((f) => f.derive), [fields]);
+  const onDerive = (event: React.FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    const form = event.currentTarget;
+    for (const field of derived) {
+      if (!field.derive || field.derive.from !== target.name) continue;
+      const input = form.elements.namedItem(field.name);
+      if (!(input instanceof HTMLInputElement)) continue;
+      // Follows while empty or still holding what was derived last (not edited by hand).
+      if (input.value !== "" && input.value !== (input.dataset.derived ?? "")) continue;
+      const next = field.derive.value(target.value);
+      input.value = next;
+      input.dataset.derived = next;
+    }
+  };
+
   const onFieldChange = (event: React.FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLInputElement | HTMLSelectElement;
     if (!target.name || !watchedNames.has(target.name)) return;
@@ -145,7 +171,9 @@ export function AdminForm({ schema, intent, fields, values = {}, hidden = {}, su
       target?.focus();
       return;
     }
-    const element = formRef.current.querySelector<HTMLElement>(`[name="${first.name}"]`);
+    // A switch's posted input is hidden: its button (the id its label points at) takes focus.
+    const element =
+      first.kind === "switch" ? document.getElementById(`${idBase}-${first.name}`) : formRef.current.querySelector<HTMLElement>(`[name="${first.name}"]`);
     element?.focus();
   }, [errors, fields, idBase]);
 
@@ -171,6 +199,7 @@ export function AdminForm({ schema, intent, fields, values = {}, hidden = {}, su
       aria-label={label}
       onSubmit={onSubmit}
       onChange={watchedNames.size > 0 ? onFieldChange : undefined}
+      onInput={derived.length > 0 ? onDerive : undefined}
       className={cn("grid gap-4 sm:grid-cols-2", className)}
     >
       <input type="hidden" name="intent" value={intent} />
@@ -237,6 +266,31 @@ function Field({ field, id, value, error, watched }: { field: FieldSpec; id: str
         <div className={cn("flex items-center gap-2", field.wide && "sm:col-span-2")}>
           <input {...common} type="checkbox" defaultChecked={value === "on"} className="size-4 accent-brand-navy" />
           <Label htmlFor={id}>{field.label}</Label>
+          {error && (
+            <p id={errorId} className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          )}
+        </div>
+      );
+    case "switch":
+      return (
+        <div className={cn("grid content-start gap-2", field.wide && "sm:col-span-2")}>
+          <div className="flex items-center gap-3">
+            <Switch
+              id={id}
+              name={field.name}
+              defaultChecked={value === "on"}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+            />
+            <Label htmlFor={id}>{field.label}</Label>
+          </div>
+          {field.hint && (
+            <p id={hintId} className="text-xs text-muted-foreground">
+              {field.hint}
+            </p>
+          )}
           {error && (
             <p id={errorId} className="text-sm font-medium text-destructive">
               {error}

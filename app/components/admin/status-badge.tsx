@@ -15,3 +15,8 @@ const CLASSES: Record<ContentStatus, string> = {
 export function StatusBadge({ status }: { status: ContentStatus }) {
   return <Badge className={cn(CLASSES[status])}>{CONTENT_STATUS_LABELS[status]}</Badge>;
 }
+
+/** Active / Inactive of a record switched on and off (contract sources, search configurations). */
+export function ActiveBadge({ active }: { active: boolean }) {
+  return <Badge className={cn(active ? CLASSES.published : CLASSES.archived)}>{active ? "Active" : "Inactive"}</Badge>;
+}

@@ -5,20 +5,21 @@ import { isAdminActionData, type AdminActionData, type AdminToast } from "~/lib/
 
 /** Shows an admin action's answer as the spec's toast: "Success" or "Error" (destructive) with the catalogue's text. */
 export function showAdminToast(value: AdminToast): void {
-  if (value.variant === "success") {
-    toast.success(value.title, { description: value.text });
-    return;
-  }
-  toast.error(value.title, {
-    description: value.reference ? (
+  const description =
+    value.reference || value.detail ? (
       <>
         <span className="block">{value.text}</span>
-        <span className="block text-xs opacity-80">Reference: {value.reference}</span>
+        {value.detail && <span className="block">{value.detail}</span>}
+        {value.reference && <span className="block text-xs opacity-80">Reference: {value.reference}</span>}
       </>
     ) : (
       value.text
-    ),
-  });
+    );
+  if (value.variant === "success") {
+    toast.success(value.title, { description });
+    return;
+  }
+  toast.error(value.title, { description });
 }
 
 /**
