@@ -15,6 +15,7 @@ import { teamMemberActionSchema } from "~/domain/team/admin-schemas";
 import { contentActionSchema } from "~/domain/cms/content-admin-schemas";
 import { settingActionSchema } from "~/domain/site-settings/admin-schemas";
 import { siteConfigurationActionSchema } from "~/domain/site-settings/site-configuration-schema";
+import { startCrawlFormSchema } from "~/domain/contracts/crawls/start-crawl-from-admin.server";
 import { searchConfigActionSchema, sourceActionSchema } from "~/domain/contracts/sources/admin-schemas";
 import { startApp, type RunningApp } from "../support/app-server";
 import { createSession, createUser } from "../support/factories";
@@ -25,7 +26,7 @@ import { seededRandom } from "../support/prng";
  * submissions (seeded, reproducible: FUZZ_SEED=<n> to replay or vary) to
  * POST /admin/gaf-config, /admin/reviews, /admin/cms/services,
  * /admin/cms/team, /admin/cms/gallery, /admin/cms/pages, /admin/cms/settings, /admin/site-config,
- * /admin/contracts/sources and /admin/contracts/sources/:id over HTTP against the real
+ * /admin/contracts/sources, /admin/contracts/sources/:id and /admin/contracts over HTTP against the real
  * production server, signed in as an admin and with the site's own Origin so
  * that the requests reach the actions (app/lib/admin-action.server.ts).
  *
@@ -139,6 +140,7 @@ const CHECKED_TABLES = [
   "cms_gallery_projects",
   "contract_sources",
   "contract_search_configs",
+  "contract_crawl_sessions",
   "cms_pages",
   "cms_content_blocks",
   "cms_site_settings",
@@ -193,7 +195,7 @@ type FieldSpec =
   /** Place names, one per line, at least one, none twice. */
   | { kind: "places" };
 
-type Endpoint = "gaf" | "reviews" | "services" | "team" | "gallery" | "pages" | "settings" | "siteConfig" | "sources" | "sourceConfigs";
+type Endpoint = "gaf" | "reviews" | "services" | "team" | "gallery" | "pages" | "settings" | "siteConfig" | "sources" | "sourceConfigs" | "contracts";
 const PAGES: Record<Endpoint, string> = {
   gaf: "/admin/gaf-config",
   reviews: "/admin/reviews",
@@ -206,6 +208,7 @@ const PAGES: Record<Endpoint, string> = {
   sources: "/admin/contracts/sources",
   // The configurations' actions take the source from the form (sourceId), not from the path.
   sourceConfigs: "/admin/contracts/sources/00000000-0000-4000-8000-000000000000",
+  contracts: "/admin/contracts",
 };
 
 interface IntentDef {
@@ -439,6 +442,13 @@ const INTENTS: IntentDef[] = [
       { endpoint: "sourceConfigs", intent: "update-search-config", table, fields: { id, ...fields } },
       { endpoint: "sourceConfigs", intent: "set-search-config-active", table, fields: { id, active: { kind: "active" } } },
       { endpoint: "sourceConfigs", intent: "set-default-search-config", table, fields: { id } },
+      // Get Contracts (/admin/contracts, ADR 028): a source and one of its configurations.
+      {
+        endpoint: "contracts",
+        intent: "start-crawl",
+        table,
+        fields: { sourceId: { kind: "id", table: "source", required: true }, searchConfigId: { kind: "id", table, required: true } },
+      },
     ];
   })(),
   // Page Content (/admin/cms/pages): pages, and blocks of each type (each type with content that fits it).
@@ -1403,6 +1413,7 @@ describe("fuzzing the admin screens' actions (QUALITY R6, S15)", () => {
         ...intentsOf(siteConfigurationActionSchema),
         ...intentsOf(sourceActionSchema),
         ...intentsOf(searchConfigActionSchema),
+        startCrawlFormSchema.shape.intent.value,
       ]),
     );
   });

@@ -4,7 +4,7 @@ import { CrawlAlreadyRunningError, InvalidCrawlRequestError, startCrawl } from "
 import { CRAWL_UI_TEXT } from "./types";
 
 /** The Get Contracts form: a source and one of its configurations (ids; empty when none is chosen). */
-export const startCrawlFormSchema = z.object({
+export const startCrawlFormSchema = z.strictObject({
   intent: z.literal("start-crawl"),
   sourceId: z.string().max(100).default(""),
   searchConfigId: z.string().max(100).default(""),
