@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, asc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contractCategories, contractOpportunities as c, contractSources } from "~/db/schema";
 import { BUSINESS_TIME_ZONE } from "~/domain/leads/list-leads.server";
@@ -67,7 +67,8 @@ export function contractOrder(sort: ContractSort): SQL[] {
     case "value":
       return [sql`${c.estimatedValue} desc nulls last`, asc(c.id)];
     case "relevance":
-      return [desc(c.priorityScore), asc(c.id)];
+      // "nulls last" as the index holds it (the column is never null).
+      return [sql`${c.priorityScore} desc nulls last`, asc(c.id)];
     case "posted":
       return [sql`${c.postedDate} desc nulls last`, asc(c.id)];
   }
