@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, asc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contractCategories, contractOpportunities as c, contractSources } from "~/db/schema";
 import { BUSINESS_TIME_ZONE } from "~/domain/leads/list-leads.server";
@@ -34,7 +34,8 @@ export function contractWhere(filters: ContractFilters): SQL {
   const conditions: Array<SQL | undefined> = [eq(c.isActive, true)];
   if (filters.q) {
     const words = filters.q.split(" ").filter(Boolean).slice(0, SEARCH_MAX_WORDS);
-    for (const word of words) conditions.push(ilike(c.searchText, `%${likeEscape(word)}%`));
+    // search_text is stored lower-case: the pattern is lowered by PostgreSQL, with the same rules.
+    for (const word of words) conditions.push(sql`${c.searchText} like lower(${`%${likeEscape(word)}%`})`);
   }
   if (filters.sources.length > 0) {
     conditions.push(inArray(c.sourceId, sql`(select ${contractSources.id} from ${contractSources} where ${inArray(contractSources.slug, filters.sources)})`));
