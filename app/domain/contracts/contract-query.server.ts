@@ -4,7 +4,7 @@ import { contractCategories, contractOpportunities as c, contractSources } from 
 import { BUSINESS_TIME_ZONE } from "~/domain/leads/list-leads.server";
 import { isHttpUrl } from "~/lib/text-fields";
 import { CLOSING_SOON_DAYS, type ContractFilters, type ContractSort, type PipelineStage } from "./contract-filters";
-import { VETERAN_TAG } from "./crawler/run-crawl.server";
+import { VETERAN_TAG } from "./tags";
 
 /**
  * The WHERE and ORDER BY of the contract list, shared by the list
