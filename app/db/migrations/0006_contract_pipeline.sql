@@ -29,7 +29,7 @@ CREATE TABLE "contract_stage_changes" (
 ALTER TABLE "contract_opportunities" ADD COLUMN "pipeline_stage" text DEFAULT 'new' NOT NULL;--> statement-breakpoint
 ALTER TABLE "contract_opportunities" ADD COLUMN "pipeline_stage_changed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "contract_opportunities" ADD COLUMN "pipeline_stage_changed_by" uuid;--> statement-breakpoint
-ALTER TABLE "contract_opportunities" ADD COLUMN "search_text" text GENERATED ALWAYS AS (coalesce("contract_opportunities"."title", '') || ' ' || coalesce("contract_opportunities"."agency_name", '') || ' ' || coalesce("contract_opportunities"."description", '')) STORED;--> statement-breakpoint
+ALTER TABLE "contract_opportunities" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(coalesce("contract_opportunities"."title", '') || ' ' || coalesce("contract_opportunities"."agency_name", '') || ' ' || coalesce("contract_opportunities"."description", ''))) STORED;--> statement-breakpoint
 ALTER TABLE "contract_changes" ADD CONSTRAINT "contract_changes_contract_id_contract_opportunities_id_fk" FOREIGN KEY ("contract_id") REFERENCES "public"."contract_opportunities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contract_changes" ADD CONSTRAINT "contract_changes_crawl_session_id_contract_crawl_sessions_id_fk" FOREIGN KEY ("crawl_session_id") REFERENCES "public"."contract_crawl_sessions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contract_notes" ADD CONSTRAINT "contract_notes_contract_id_contract_opportunities_id_fk" FOREIGN KEY ("contract_id") REFERENCES "public"."contract_opportunities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

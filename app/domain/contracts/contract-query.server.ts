@@ -1,10 +1,10 @@
-import { and, arrayContains, asc, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, asc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contractCategories, contractOpportunities as c, contractSources } from "~/db/schema";
 import { BUSINESS_TIME_ZONE } from "~/domain/leads/list-leads.server";
 import { isHttpUrl } from "~/lib/text-fields";
 import { CLOSING_SOON_DAYS, type ContractFilters, type ContractSort, type PipelineStage } from "./contract-filters";
-import { VETERAN_TAG } from "./crawler/run-crawl.server";
+import { VETERAN_TAG } from "./tags";
 
 /**
  * The WHERE and ORDER BY of the contract list, shared by the list
@@ -34,7 +34,8 @@ export function contractWhere(filters: ContractFilters): SQL {
   const conditions: Array<SQL | undefined> = [eq(c.isActive, true)];
   if (filters.q) {
     const words = filters.q.split(" ").filter(Boolean).slice(0, SEARCH_MAX_WORDS);
-    for (const word of words) conditions.push(ilike(c.searchText, `%${likeEscape(word)}%`));
+    // search_text is stored lower-case: the pattern is lowered by PostgreSQL, with the same rules.
+    for (const word of words) conditions.push(sql`${c.searchText} like lower(${`%${likeEscape(word)}%`})`);
   }
   if (filters.sources.length > 0) {
     conditions.push(inArray(c.sourceId, sql`(select ${contractSources.id} from ${contractSources} where ${inArray(contractSources.slug, filters.sources)})`));
@@ -67,7 +68,8 @@ export function contractOrder(sort: ContractSort): SQL[] {
     case "value":
       return [sql`${c.estimatedValue} desc nulls last`, asc(c.id)];
     case "relevance":
-      return [desc(c.priorityScore), asc(c.id)];
+      // "nulls last" as the index holds it (the column is never null).
+      return [sql`${c.priorityScore} desc nulls last`, asc(c.id)];
     case "posted":
       return [sql`${c.postedDate} desc nulls last`, asc(c.id)];
   }

@@ -46,7 +46,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   server.reset();
-  await db().execute(sql`truncate contract_opportunities, contract_crawl_logs, contract_crawl_sessions, crawl_host_slots, crawl_host_requests`);
+  await db().execute(sql`truncate contract_opportunities, contract_crawl_logs, contract_crawl_sessions, crawl_host_slots, crawl_host_requests cascade`);
   server.route("/robots.txt", { status: 200, body: "User-agent: *\nDisallow: /private/\n" });
   server.html(`${SEARCH}&keywords=roof&pageNumberSelect=1`, read("synthetic_bidnet_public_search_roof_page1.html"));
   server.html(`${SEARCH}&keywords=roof&pageNumberSelect=2`, read("synthetic_bidnet_public_search_roof_page2.html"));

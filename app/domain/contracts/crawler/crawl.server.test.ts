@@ -94,7 +94,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   server.reset();
-  await db().execute(sql`truncate contract_opportunities, contract_crawl_logs, contract_crawl_sessions, crawl_host_slots, crawl_host_requests`);
+  await db().execute(sql`truncate contract_opportunities, contract_crawl_logs, contract_crawl_sessions, crawl_host_slots, crawl_host_requests cascade`);
 });
 
 describe("a BidNet crawl against the fixture server", () => {

@@ -17,6 +17,7 @@ import { CrawlFetchError } from "./errors";
 import { type CrawlLogLevel, PoliteClient, type PoliteClientOptions } from "./polite-client.server";
 import { relevanceOf } from "./relevance";
 import { loadCategoryIds, storeContract } from "./store-contract.server";
+import { VETERAN_TAG } from "../tags";
 
 /**
  * Runs one crawl session (a `running` contract_crawl_sessions row) to its end:
@@ -43,8 +44,7 @@ export function sourceRateLimit(value: unknown): RateLimitConfig {
   return parsed.success ? parsed.data : DEFAULT_RATE_LIMIT_CONFIG;
 }
 
-/** Tag of solicitations set aside for veteran-owned businesses (relevance.ts). */
-export const VETERAN_TAG = "veteran-set-aside";
+export { VETERAN_TAG };
 
 /** Consecutive HTTP 403 answers that mean the site is blocking us. */
 const BLOCKING_403S = 3;

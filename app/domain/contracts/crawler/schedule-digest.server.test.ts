@@ -65,7 +65,7 @@ describe("scheduled crawls and the digest", () => {
 
   beforeEach(async () => {
     server.reset();
-    await db().execute(sql`truncate contract_opportunities, contract_crawl_logs, contract_crawl_sessions, crawl_host_slots, crawl_host_requests, email_outbox`);
+    await db().execute(sql`truncate contract_opportunities, contract_crawl_logs, contract_crawl_sessions, crawl_host_slots, crawl_host_requests, email_outbox cascade`);
     server.route("/robots.txt", { status: 404, body: "" });
     server.html("/search.htm?gov[]=sl&gov[]=fed&searchText=roof&state=OH&naicscode=&catID=", read("synthetic_govcb_search_roof_page1.html"));
     server.html("/search.htm?page=2", read("synthetic_govcb_search_roof_page2.html"));
@@ -121,7 +121,7 @@ describe("scheduled crawls and the digest", () => {
     expect(await db().select().from(emailOutbox).where(eq(emailOutbox.kind, DIGEST_KIND))).toHaveLength(2);
 
     // A manual crawl with new contracts sends no digest.
-    await db().execute(sql`truncate contract_opportunities`);
+    await db().execute(sql`truncate contract_opportunities cascade`);
     const manual = await createCrawlSession({ sourceId: govcb!.id, sessionType: "manual" });
     await handleCrawlJob({ id: "job-u", retryCount: 0, data: { sessionId: manual.sessionId, sourceId: manual.sourceId } });
     expect(await db().select().from(emailOutbox).where(eq(emailOutbox.kind, DIGEST_KIND))).toHaveLength(2);
