@@ -193,6 +193,14 @@ describe("/admin/contracts", () => {
     // Clamped to three lines.
     const clamp = await card.locator("p.line-clamp-3").evaluate((p) => getComputedStyle(p).webkitLineClamp);
     expect(clamp).toBe("3");
+    // Bookmark from the list: the card says so once the server confirmed it.
+    await card.getByRole("button", { name: "Bookmark Roof Restoration — Licking County Courthouse" }).click();
+    await expectToast(page, "Contract bookmarked.", "Success");
+    await card.getByRole("button", { name: "Remove bookmark Roof Restoration — Licking County Courthouse" }).waitFor();
+    await card.getByText("Bookmarked", { exact: true }).waitFor();
+    await staff.goto(page, `${SCREEN}?bookmarked=1`);
+    await expect.poll(() => cardTitles(page)).toEqual(["Roof Restoration — Licking County Courthouse"]);
+    await staff.goto(page, SCREEN);
     const other = page.getByRole("article", { name: "Metal Roofing Panels for Salt Barn" });
     expect(await other.locator("[data-value]").innerText()).toBe("N/A");
   });

@@ -6,6 +6,7 @@ import { CLOSING_SOON_DAYS, PIPELINE_STAGE_LABELS } from "~/domain/contracts/con
 import type { ContractListItem } from "~/domain/contracts/list-contracts.server";
 import { cn } from "~/lib/cn";
 import { ContractStatusBadge } from "./badges";
+import { BookmarkToggle } from "./contract-controls";
 import { daysUntil, formatContractDate, formatContractLocation, formatContractValue, isClosingSoon } from "~/domain/contracts/format";
 
 /**
@@ -66,8 +67,9 @@ export function ContractCard({ contract, detailSearch, now }: { contract: Contra
           <span className="sr-only">Estimated value: </span>
           <span data-value>{formatContractValue(contract.estimatedValue)}</span>
         </p>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <span className="text-sm text-slate-600">Relevance {contract.priorityScore}</span>
+          <BookmarkToggle bookmarked={contract.isBookmarked} action={`/admin/contracts/${contract.id}`} itemName={contract.title} size="sm" />
           {contract.sourceUrl ? (
             <a
               href={contract.sourceUrl}

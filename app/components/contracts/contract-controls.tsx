@@ -4,17 +4,22 @@ import { useAdminAction } from "~/components/admin/use-admin-action";
 import { Button } from "~/components/ui/button";
 import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES, type PipelineStage } from "~/domain/contracts/contract-filters";
 
-/** The bookmark toggle: "Bookmark" / "Remove bookmark", pressed when bookmarked. */
-export function BookmarkToggle({ bookmarked }: { bookmarked: boolean }) {
+/**
+ * The bookmark button: "Bookmark" / "Remove bookmark" (the label says the state, so no aria-pressed on
+ * top). On the detail page it posts to that page's action; a contract card of the list names its
+ * contract (`itemName`) and posts to the contract's page (`action`), whose answer raises the toast.
+ */
+export function BookmarkToggle({ bookmarked, action, itemName, size }: { bookmarked: boolean; action?: string; itemName?: string; size?: "sm" }) {
   const { fetcher, pending } = useAdminAction();
   const Icon = bookmarked ? BookmarkCheck : Bookmark;
   return (
-    <fetcher.Form method="post">
+    <fetcher.Form method="post" action={action}>
       <input type="hidden" name="intent" value="bookmark" />
       <input type="hidden" name="bookmarked" value={bookmarked ? "false" : "true"} />
-      <Button type="submit" variant={bookmarked ? "secondary" : "outline"} aria-pressed={bookmarked} disabled={pending} aria-busy={pending || undefined}>
+      <Button type="submit" size={size} variant={bookmarked ? "secondary" : "outline"} disabled={pending} aria-busy={pending || undefined}>
         <Icon aria-hidden="true" />
         {bookmarked ? "Remove bookmark" : "Bookmark"}
+        {itemName ? <span className="sr-only"> {itemName}</span> : null}
       </Button>
     </fetcher.Form>
   );
