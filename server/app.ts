@@ -107,7 +107,15 @@ export function createApp({ vite, pageCache }: { vite?: ViteDevServer; pageCache
       build,
       mode: cfg.isProduction ? "production" : "development",
       getLoadContext: (_req, res) => {
-        return { cspNonce: String(res.locals.cspNonce ?? ""), cspDev: res.locals.cspDev === true, requestId: String(res.locals.requestId) };
+        const nonce = res.locals.cspNonce as (() => string) | undefined;
+        return {
+          // Read only by the renderer of a page that hydrates (app/entry.server.tsx).
+          get cspNonce() {
+            return nonce?.() ?? "";
+          },
+          cspDev: res.locals.cspDev === true,
+          requestId: String(res.locals.requestId),
+        };
       },
     }),
   );

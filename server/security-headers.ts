@@ -15,12 +15,14 @@ import { contentSecurityPolicy } from "~/lib/content-security-policy";
  */
 export function securityHeaders({ production, dev }: { production: boolean; dev: boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const nonce = crypto.randomBytes(16).toString("base64");
-    res.locals.cspNonce = nonce;
+    // Made only when a response needs it (a page served from the page cache does not).
+    let nonce: string | undefined;
+    const cspNonce = () => (nonce ??= crypto.randomBytes(16).toString("base64"));
+    res.locals.cspNonce = cspNonce;
     res.locals.cspDev = dev;
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
-      if (!this.hasHeader("content-security-policy")) this.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
+      if (!this.hasHeader("content-security-policy")) this.setHeader("Content-Security-Policy", contentSecurityPolicy(cspNonce(), dev));
       return writeHead.apply(this, args);
     } as Response["writeHead"];
     res.setHeader("X-Content-Type-Options", "nosniff");
