@@ -289,4 +289,19 @@ describe("/admin/contracts", () => {
     const sessions = page.getByRole("region", { name: "Recent Crawl Sessions" });
     await sessions.getByText("Failed").first().waitFor();
   });
+
+  test("when the data cannot be read: Failed to load data, in the page and as a toast", async () => {
+    await waitForNoRunningCrawl();
+    const page = await staff.page();
+    await staff.pool().query("alter table contract_opportunities rename to contract_opportunities_away");
+    try {
+      await staff.goto(page, SCREEN);
+      await page.getByRole("alert").filter({ hasText: "Failed to load data" }).waitFor();
+      await expectToast(page, "Failed to load data", "Error");
+    } finally {
+      await staff.pool().query("alter table contract_opportunities_away rename to contract_opportunities");
+    }
+    await staff.reload(page);
+    await expect.poll(async () => (await cardTitles(page)).length).toBeGreaterThan(0);
+  });
 });
