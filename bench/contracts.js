@@ -8,15 +8,16 @@
 // dates or values, 2% inactive). Then listContracts (app/domain/contracts/list-contracts.server.ts, loaded
 // through Vite's SSR loader so the real TypeScript module runs) is timed in this process: text search "roof"
 // + state OH + deadline in the next 60 days, page 3 (and the unfiltered page 3 of each sort, for comparison).
-// p50/p95 over BENCH_CONTRACTS_RUNS runs after 10 warm-up runs; then EXPLAIN (ANALYZE, BUFFERS) of the page
+// p50/p95 over BENCH_CONTRACTS_RUNS rounds after 10 warm-up runs each; then EXPLAIN (ANALYZE, BUFFERS) of the page
 // query and the count, with the indexes they use.
 //
 // Environment:
 //   BENCH_CONTRACTS_ROWS   contracts to seed (default 50000)
-//   BENCH_CONTRACTS_RUNS   timed runs per scenario (default 200)
+//   BENCH_CONTRACTS_RUNS   timed rounds (default 200; one run of each scenario per round)
 //   BENCH_DATABASE_URL     a PostgreSQL server to use instead of the embedded one
-//   BENCH_QUIET_WAIT       max seconds to wait for a quiet machine before each scenario (default 60; 0 = don't)
-// The machine is shared: each scenario reports the cores other processes (PostgreSQL included) used while it ran.
+//   BENCH_QUIET_WAIT       max seconds to wait for a quiet machine before the timed runs (default 60; 0 = don't)
+// The machine is shared: the scenarios take turns, and the report gives the cores other processes (PostgreSQL
+// included) used during the timed runs.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -72,18 +73,6 @@ from generate_series(1, $1::int) as i`;
 function companyDay(offsetDays) {
   const date = new Date(Date.now() + offsetDays * 86_400_000);
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
-}
-
-async function timed(fn) {
-  for (let i = 0; i < WARMUP; i += 1) await fn();
-  const samples = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples[samples.length - 1] };
 }
 
 const INDEX_SCAN = /(?:Bitmap Index Scan on|Index (?:Only )?Scan(?: Backward)? using) (\S+)/g;
@@ -164,17 +153,33 @@ async function main() {
       ["search 'columbus fire', page 1", { ...DEFAULT_CONTRACT_FILTERS, q: "columbus fire" }],
       ["veteran + closing soon, page 1", { ...DEFAULT_CONTRACT_FILTERS, veteran: true, closingSoon: true }],
     ];
-    results.scenarios = [];
+    // The scenarios take turns (one run of each per round), so that the shared machine's load falls on all
+    // of them alike rather than on whichever ran while someone else's tests did.
     const groups = { bench: () => [process.pid] };
-    for (const [name, filters] of scenarios) {
-      const page = await listContracts(filters);
-      if (QUIET_WAIT_MS > 0) await waitForQuiet(groups, { maxWaitMs: QUIET_WAIT_MS });
-      const meter = cpuMeter(groups);
-      const t = await timed(() => listContracts(filters));
-      const otherCores = meter.stop().otherCores;
-      results.scenarios.push({ name, total: page.total, rows: page.contracts.length, ...t, otherCores });
-      log(`${name}: ${page.total} matches, p50 ${fmt(t.p50, " ms", 2)}, p95 ${fmt(t.p95, " ms", 2)} (others used ${fmt(otherCores, " cores", 2)})`);
+    const samples = scenarios.map(() => []);
+    const totals = [];
+    for (const [, filters] of scenarios) {
+      totals.push((await listContracts(filters)).total);
+      for (let i = 0; i < WARMUP; i += 1) await listContracts(filters);
     }
+    if (QUIET_WAIT_MS > 0) {
+      const quiet = await waitForQuiet(groups, { maxWaitMs: QUIET_WAIT_MS });
+      log(`waited ${Math.round(quiet.waitedMs / 1000)} s for a quiet machine (others used ${fmt(quiet.otherCores, " cores", 2)}${quiet.quiet ? "" : ", not quiet"})`);
+    }
+    const meter = cpuMeter(groups);
+    for (let round = 0; round < RUNS; round += 1) {
+      for (const [index, [, filters]] of scenarios.entries()) {
+        const start = performance.now();
+        await listContracts(filters);
+        samples[index].push(performance.now() - start);
+      }
+    }
+    results.otherCores = meter.stop().otherCores;
+    results.scenarios = scenarios.map(([name], index) => {
+      const sorted = samples[index].sort((a, b) => a - b);
+      return { name, total: totals[index], p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] };
+    });
+    log(`${RUNS} rounds of ${scenarios.length} scenarios; other processes (PostgreSQL included) used ${fmt(results.otherCores, " cores", 2)} meanwhile`);
 
     const where = query.contractWhere(main);
     const pageSql = query.contractRowsQuery().where(where).orderBy(...query.contractOrder(main.sort)).limit(50).offset(100).toSQL();
@@ -189,7 +194,7 @@ async function main() {
     const p6 = results.scenarios[0];
     results.p6 = { p50: p6.p50, p95: p6.p95, pass: p6.p95 <= GOAL_MS };
     console.log("\nContract list (listContracts, server time in this process, ms)");
-    console.log(table([["scenario", "matches", "p50", "p95", "max", "other cores"], ...results.scenarios.map((s) => [s.name, String(s.total), fmt(s.p50, "", 2), fmt(s.p95, "", 2), fmt(s.max, "", 2), fmt(s.otherCores, "", 2)])]));
+    console.log(table([["scenario", "matches", "p50", "p95", "max"], ...results.scenarios.map((s) => [s.name, String(s.total), fmt(s.p50, "", 2), fmt(s.p95, "", 2), fmt(s.max, "", 2)])]));
     for (const [name, { plan, indexes }] of Object.entries(results.plans)) {
       console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of the P6 ${name} query — indexes used: ${indexes.join(", ") || "none"}\n${plan}`);
     }

@@ -268,7 +268,8 @@ describe("fuzzing the contracts screens (QUALITY S14, S15)", () => {
     // Positive control: a valid change through the same path is seen by the checksum.
     expect((await post(contractId, { intent: "bookmark", bookmarked: "true" })).status).toBe(200);
     expect(await checksum()).not.toBe(before);
-  });
+    // About 2,500 in-process calls: seconds alone, longer on a busy machine.
+  }, 120_000);
 });
 
 /** Whether `body` would be a valid note (those are left out of the invalid-note cases). */

@@ -9,7 +9,15 @@ export const COMPANY_TIME_ZONE = "America/New_York";
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0, minimumFractionDigits: 0 });
 const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: COMPANY_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
 const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: COMPANY_TIME_ZONE });
-const longDateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: COMPANY_TIME_ZONE });
+const longDateTime = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: COMPANY_TIME_ZONE,
+  timeZoneName: "short",
+});
 
 /** "$250,000", or "N/A" when there is no value. */
 export function formatContractValue(value: number | null): string {
@@ -26,7 +34,7 @@ export function formatContractDate(iso: string | null): string {
   return iso ? longDate.format(new Date(iso)) : "N/A";
 }
 
-/** "Nov 25, 2026, 4:00 PM" (company time), or "N/A". */
+/** "Nov 25, 2026, 4:00 PM EST" (company time), or "N/A". */
 export function formatContractDateTime(iso: string | null): string {
   return iso ? longDateTime.format(new Date(iso)) : "N/A";
 }
