@@ -10,7 +10,7 @@
 //   BENCH_START_TIMEOUT seconds allowed for a server start (default 180)
 //   BENCH_QUIET_WAIT   before each load run, wait up to this many seconds for other processes to use
 //                      < 0.25 core (default 60; 0 = don't wait). CPU used by others is reported either way.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { get, sleep } from "./lib/http.js";
@@ -37,7 +37,12 @@ const START_TIMEOUT_MS = num("BENCH_START_TIMEOUT", 180) * 1000;
 const QUIET_WAIT_MS = (process.env.BENCH_QUIET_WAIT === "0" ? 0 : num("BENCH_QUIET_WAIT", 60)) * 1000;
 const OTHER_CPU_WARN = 0.25;
 
-const GOALS = { p3MinRatio: 0.5, p4MaxP50Ms: 5, shutdownMaxMs: 10_000 };
+const LIMIT_DURATION = num("BENCH_LIMIT_DURATION", Math.min(5, DURATION));
+/** Issue 13: the page cache against the same bytes from a bare Node http server, per page and encoding. */
+const LIMIT_PAGES = ["/", "/services", "/gaf/shingles"];
+const LIMIT_ENCODINGS = ["br", null];
+
+const GOALS = { p3MinRatio: 0.5, p4MaxP50Ms: 5, shutdownMaxMs: 10_000, limitMinRatio: 0.8 };
 
 const stamp = timestamp();
 const logsDir = path.join(RESULTS_DIR, `${stamp}-logs`);
@@ -45,13 +50,14 @@ const staticName = `__bench-home-${process.pid}.html`;
 let staticFile;
 let dataDir;
 let snapshot;
+let bare;
 
 const results = {
   benchmark: "server",
   startedAt: new Date().toISOString(),
   machine: machineInfo(),
   git: gitInfo(),
-  settings: { durationS: DURATION, warmupS: WARMUP, c1DurationS: C1_DURATION, connections: CONNECTIONS, logLevel: "warn", quietWaitS: QUIET_WAIT_MS / 1000 },
+  settings: { durationS: DURATION, warmupS: WARMUP, c1DurationS: C1_DURATION, limitDurationS: LIMIT_DURATION, connections: CONNECTIONS, logLevel: "warn", quietWaitS: QUIET_WAIT_MS / 1000 },
   goals: GOALS,
 };
 
@@ -69,6 +75,7 @@ function gitInfo() {
 const log = (msg) => console.log(`· ${msg}`);
 
 async function cleanup() {
+  bare?.kill("SIGKILL");
   await killAll();
   if (staticFile) fs.rmSync(staticFile, { force: true });
   snapshot?.remove();
@@ -96,6 +103,37 @@ function memory(pid) {
     postgresPssMiB: mib(pgTree?.pssKb),
     postgresProcesses: pgTree?.processes,
   };
+}
+
+/** Response headers not to replay (they belong to one connection or one moment). */
+const HOP_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+
+/** A page as the page cache sends it: requested until it is a hit (it is stored a moment after its first render). */
+async function cachedForm(base, p, encoding) {
+  const headers = { ...BROWSER_HEADERS, "accept-encoding": encoding ?? "identity" };
+  for (let i = 0; i < 100; i += 1) {
+    const response = await get(`${base}${p}`, { headers });
+    if (response.status !== 200) throw new Error(`GET ${p} answered ${response.status}`);
+    if (response.headers["x-page-cache"] === "hit") return response;
+    await sleep(50);
+  }
+  throw new Error(`GET ${p} never came from the page cache`);
+}
+
+/** Starts bench/lib/bare-server.js on the manifest; resolves when it listens. */
+function startBare(manifestFile) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "bench", "lib", "bare-server.js"), manifestFile], { stdio: ["ignore", "pipe", "inherit"] });
+    bare = child;
+    const timer = setTimeout(() => reject(new Error("the bare server did not start within 10 s")), 10_000);
+    child.once("exit", (code) => reject(new Error(`the bare server exited (${code})`)));
+    child.stdout.on("data", (chunk) => {
+      const port = /listening (\d+)/.exec(String(chunk))?.[1];
+      if (!port) return;
+      clearTimeout(timer);
+      resolve({ url: `http://127.0.0.1:${port}`, pid: child.pid, process: child });
+    });
+  });
 }
 
 async function main() {
@@ -198,6 +236,33 @@ async function main() {
     p3Pass: ratio >= GOALS.p3MinRatio,
   };
 
+  // 2b. The page cache against the limit of this process (issue 13): each page's stored bytes, exactly as the
+  // app sends them on a hit (status, headers, body; brotli or identity), from a bare Node http server.
+  const manifest = [];
+  for (const p of LIMIT_PAGES) {
+    for (const encoding of LIMIT_ENCODINGS) {
+      const hit = await cachedForm(server.url, p, encoding);
+      const headers = Object.fromEntries(Object.entries(hit.headers).filter(([name]) => !HOP_HEADERS.has(name)));
+      manifest.push({ path: p, encoding, headers, body: hit.body.toString("base64"), bytes: hit.body.length });
+    }
+  }
+  const manifestFile = path.join(logsDir, "bare-manifest.json");
+  fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+  const bareServer = await startBare(manifestFile);
+  cpuGroups.bare = () => [bareServer.pid];
+  results.pageCacheVsBare = [];
+  for (const entry of manifest) {
+    const name = `${entry.path} ${entry.encoding ?? "identity"}`;
+    const headers = { ...BROWSER_HEADERS, "accept-encoding": entry.encoding ?? "identity" };
+    log(`  page cache vs bare server: ${name} (${entry.bytes} B), ${CONNECTIONS} connections, ${LIMIT_DURATION} s each`);
+    const app = await load(`${server.url}${entry.path}`, `app ${name}`, { connections: CONNECTIONS, duration: LIMIT_DURATION, warmup: 1, headers });
+    const ceiling = await load(`${bareServer.url}${entry.path}`, `bare ${name}`, { connections: CONNECTIONS, duration: LIMIT_DURATION, warmup: 1, headers });
+    const ratio = ceiling.rps ? app.rps / ceiling.rps : undefined;
+    results.pageCacheVsBare.push({ path: entry.path, encoding: entry.encoding, bytes: entry.bytes, app, bare: ceiling, ratio: round(ratio, 3), pass: ratio >= GOALS.limitMinRatio });
+  }
+  bareServer.process.kill("SIGTERM");
+  delete cpuGroups.bare;
+
   // 3. Uncached render latency at concurrency 1 (P4), with the static file at concurrency 1 as the floor of the HTTP stack.
   log(`concurrency 1: render / (uncached) for ${C1_DURATION} s, then static for ${C1_DURATION} s`);
   const c1 = await load(`${server.url}/`, "render / c1", { connections: 1, duration: C1_DURATION, headers: UNCACHED_HEADERS });
@@ -215,7 +280,7 @@ async function main() {
   log(`SIGTERM after load -> exit ${warmStop.code ?? warmStop.signal} in ${fmt(warmStop.ms, " ms", 0)}`);
   results.startup.warm.shutdown = warmStop;
 
-  const runs = [render, stat, uncached, c1, c1Static];
+  const runs = [render, stat, uncached, c1, c1Static, ...(results.pageCacheVsBare ?? []).flatMap((x) => [x.app, x.bare])];
   results.warnings = [
     ...runs.filter((r) => r.non2xx || r.errors || r.timeouts).map((r) => `${r.title}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`),
     ...runs
@@ -264,6 +329,22 @@ function report() {
     out.push("   * response size on the wire including headers; cpu columns: cores used during the run (others = other processes on the machine)");
     out.push(`   ratio anonymous page/static: ${fmt(ratio, "", 3)}  (P3 goal >= ${GOALS.p3MinRatio}: ${verdict(p3Pass)})`);
     out.push(`   ratio uncached render/static: ${fmt(uncachedRatio, "", 3)}`, "");
+  }
+  if (r.pageCacheVsBare?.length) {
+    // The "cpu server" column is the process that answered: the app, or the bare server.
+    const cells = (x, who) => (x.cpu ? [x.cpu.cores[who] ?? 0, x.cpu.cores.postgres, x.cpu.cores.bench, x.cpu.otherCores].map((v) => fmt(v, "", 2)) : ["-", "-", "-", "-"]);
+    const row = (name, x, who) => [name, fmt(x.rps, "", 0), fmt(x.latencyMs.p50, " ms", 2), fmt(x.latencyMs.p99, " ms", 2), String(x.non2xx + x.errors), ...cells(x, who)];
+    out.push(`2b. Page cache vs the same bytes from a bare Node http server (${r.settings.connections} connections, ${r.settings.limitDurationS} s each after 1 s warm-up)`);
+    const rows = [["", "req/s", "p50", "p99", "errors", ...CPU_HEAD]];
+    for (const x of r.pageCacheVsBare) {
+      const name = `${x.path} ${x.encoding ?? "identity"} (${x.bytes} B)`;
+      rows.push(row(`app  ${name}`, x.app, "server"), row(`bare ${name}`, x.bare, "bare"));
+    }
+    out.push(table(rows));
+    for (const x of r.pageCacheVsBare) {
+      out.push(`   ratio app/bare ${x.path} ${x.encoding ?? "identity"}: ${fmt(x.ratio, "", 3)}  (goal >= ${GOALS.limitMinRatio}: ${verdict(x.pass)})`);
+    }
+    out.push("");
   }
   if (r.concurrency1) {
     const { render, static: st, p4Pass } = r.concurrency1;
