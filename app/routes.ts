@@ -77,5 +77,7 @@ export default [
     route("contracts", "routes/admin/contracts.tsx"),
     route("contracts/sessions/:id", "routes/admin/contracts.sessions.$id.ts"),
     route("contracts/sessions/:id/log.txt", "routes/admin/contracts.sessions.$id.log[.]txt.ts"),
+    // An item's version history, for the History dialog of its screen (ADR 029).
+    route("history/:kind/:id", "routes/admin/history.$kind.$id.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Route } from "./+types/cms.gallery";
 import type { FieldSpec } from "~/components/admin/admin-form";
 import { ItemCard, ItemMenu, type MenuAction } from "~/components/admin/card-list";
@@ -25,6 +26,8 @@ import { setGalleryProjectPublished } from "~/domain/gallery/set-gallery-project
 import type { AdminGalleryProject } from "~/domain/gallery/types";
 import { updateGalleryProject } from "~/domain/gallery/update-gallery-project.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
+import { restoreVersionSchema } from "~/domain/content-history/kinds";
+import { restoreVersionIntent } from "~/domain/content-history/restore-version.server";
 import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
@@ -49,13 +52,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const clientAction = adminClientAction;
 
+/** The screen's intents, and Restore of its History dialog (ADR 029). */
+const actionSchema = z.discriminatedUnion("intent", [...galleryProjectActionSchema.options, restoreVersionSchema(["gallery_project"])]);
+
 export const action = adminAction({
-  schema: galleryProjectActionSchema,
+  schema: actionSchema,
   intents: {
-    "create-gallery-project": { failure: GALLERY_TEXT.saveFailed, run: (input, { tx }) => createGalleryProject(tx, input) },
-    "update-gallery-project": { failure: GALLERY_TEXT.saveFailed, run: (input, { tx }) => updateGalleryProject(tx, input) },
-    "set-gallery-project-published": { failure: GALLERY_TEXT.statusFailed, run: (input, { tx }) => setGalleryProjectPublished(tx, input) },
-    "delete-gallery-project": { failure: GALLERY_TEXT.deleteFailed, run: (input, { tx }) => deleteGalleryProject(tx, input) },
+    "restore-version": restoreVersionIntent,
+    "create-gallery-project": { history: "gallery_project", failure: GALLERY_TEXT.saveFailed, run: (input, { tx }) => createGalleryProject(tx, input) },
+    "update-gallery-project": { history: "gallery_project", failure: GALLERY_TEXT.saveFailed, run: (input, { tx }) => updateGalleryProject(tx, input) },
+    "set-gallery-project-published": { history: "gallery_project", failure: GALLERY_TEXT.statusFailed, run: (input, { tx }) => setGalleryProjectPublished(tx, input) },
+    "delete-gallery-project": { history: "gallery_project", failure: GALLERY_TEXT.deleteFailed, run: (input, { tx }) => deleteGalleryProject(tx, input) },
     "reorder-gallery-projects": { failure: GALLERY_TEXT.reorderFailed, run: (input, { tx }) => reorderGalleryProjects(tx, input) },
   },
 });
@@ -141,6 +148,7 @@ export default function GalleryManager({ loaderData }: Route.ComponentProps) {
         values: formValues,
       }}
       actions={cardActions}
+      history={{ kind: "gallery_project", name: (p) => p.title }}
       reorderIntent="reorder-gallery-projects"
       remove={{ intent: "delete-gallery-project", what: "gallery project", detail: (p) => `“${p.title}” will be deleted and removed from the website. This cannot be undone.` }}
       card={(project, menu) => <ProjectCard project={project} actions={menu} />}

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { Eye, FileText, LayoutGrid, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -9,6 +10,7 @@ import { BackLink } from "~/components/admin/back-link";
 import { ItemMenu, type MenuAction } from "~/components/admin/card-list";
 import { DataTable, type Column } from "~/components/admin/data-table";
 import { FormDialog } from "~/components/admin/form-dialog";
+import { useHistoryDialog } from "~/components/admin/history-dialog";
 import { EmptyState } from "~/components/admin/list-states";
 import { ListToolbar, useListFilter } from "~/components/admin/list-toolbar";
 import { CONTENT_STATUS_LABELS, StatusBadge } from "~/components/admin/status-badge";
@@ -37,6 +39,8 @@ import { saveBlock } from "~/domain/cms/save-block.server";
 import { savePage } from "~/domain/cms/save-page.server";
 import { setContentStatus } from "~/domain/cms/set-content-status.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
+import { restoreVersionSchema } from "~/domain/content-history/kinds";
+import { restoreVersionIntent } from "~/domain/content-history/restore-version.server";
 import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
@@ -59,15 +63,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const clientAction = adminClientAction;
 
+/** The screen's intents, and Restore of its History dialog (ADR 029). */
+const actionSchema = z.discriminatedUnion("intent", [...contentActionSchema.options, restoreVersionSchema(["page", "block"])]);
+
 export const action = adminAction({
-  schema: contentActionSchema,
+  schema: actionSchema,
   intents: {
-    "save-page": { failure: CONTENT_TEXT.saveFailed, run: (input, { tx }) => savePage(tx, input) },
-    "set-page-status": { failure: CONTENT_TEXT.statusFailed, run: (input, { tx }) => setContentStatus(tx, "page", input) },
-    "delete-page": { failure: CONTENT_TEXT.deleteFailed, run: (input, { tx }) => deleteContent(tx, "page", input) },
-    "save-block": { failure: CONTENT_TEXT.saveFailed, run: (input, { tx }) => saveBlock(tx, input) },
-    "set-block-status": { failure: CONTENT_TEXT.statusFailed, run: (input, { tx }) => setContentStatus(tx, "block", input) },
-    "delete-block": { failure: CONTENT_TEXT.deleteFailed, run: (input, { tx }) => deleteContent(tx, "block", input) },
+    "restore-version": restoreVersionIntent,
+    "save-page": { history: "page", failure: CONTENT_TEXT.saveFailed, run: (input, { tx }) => savePage(tx, input) },
+    "set-page-status": { history: "page", failure: CONTENT_TEXT.statusFailed, run: (input, { tx }) => setContentStatus(tx, "page", input) },
+    "delete-page": { history: "page", failure: CONTENT_TEXT.deleteFailed, run: (input, { tx }) => deleteContent(tx, "page", input) },
+    "save-block": { history: "block", failure: CONTENT_TEXT.saveFailed, run: (input, { tx }) => saveBlock(tx, input) },
+    "set-block-status": { history: "block", failure: CONTENT_TEXT.statusFailed, run: (input, { tx }) => setContentStatus(tx, "block", input) },
+    "delete-block": { history: "block", failure: CONTENT_TEXT.deleteFailed, run: (input, { tx }) => deleteContent(tx, "block", input) },
   },
 });
 
@@ -290,6 +298,7 @@ function PagesPanel({ pages, total, filtered, onClear }: { pages: AdminContentPa
   const [addOpen, setAddOpen] = useState(false);
   const [editing, setEditing] = useState<AdminContentPage | null>(null);
   const [editOpen, setEditOpen] = useState(false);
+  const history = useHistoryDialog("page", EDIT_PAGE_FIELDS);
   const addButton = (
     <Button type="button">
       <Plus aria-hidden="true" />
@@ -339,6 +348,7 @@ function PagesPanel({ pages, total, filtered, onClear }: { pages: AdminContentPa
                     setEditOpen(true);
                   },
                 },
+                history.action(page.id, page.title),
                 publishAction("page", page),
                 {
                   label: "Delete",
@@ -351,6 +361,7 @@ function PagesPanel({ pages, total, filtered, onClear }: { pages: AdminContentPa
           )}
         />
       )}
+      {history.dialog}
       {editing && (
         <FormDialog
           key={editing.id}
@@ -389,6 +400,7 @@ function BlocksPanel({ blocks, total, filtered, onClear }: { blocks: AdminConten
   const [addOpen, setAddOpen] = useState(false);
   const [editing, setEditing] = useState<AdminContentBlock | null>(null);
   const [editOpen, setEditOpen] = useState(false);
+  const history = useHistoryDialog("block", EDIT_BLOCK_FIELDS);
   const addButton = (
     <Button type="button">
       <Plus aria-hidden="true" />
@@ -438,6 +450,7 @@ function BlocksPanel({ blocks, total, filtered, onClear }: { blocks: AdminConten
                     setEditOpen(true);
                   },
                 },
+                history.action(block.id, block.title),
                 publishAction("block", block),
                 {
                   label: "Delete",
@@ -450,6 +463,7 @@ function BlocksPanel({ blocks, total, filtered, onClear }: { blocks: AdminConten
           )}
         />
       )}
+      {history.dialog}
       {editing && (
         <FormDialog
           key={editing.id}

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { Medal, UserRound } from "lucide-react";
 import type { Route } from "./+types/cms.team";
 import type { FieldSpec } from "~/components/admin/admin-form";
@@ -27,6 +28,8 @@ import { socialLinkFieldValues } from "~/domain/team/social-links";
 import type { AdminTeamMember } from "~/domain/team/types";
 import { updateTeamMember } from "~/domain/team/update-team-member.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
+import { restoreVersionSchema } from "~/domain/content-history/kinds";
+import { restoreVersionIntent } from "~/domain/content-history/restore-version.server";
 import { cn } from "~/lib/cn";
 import { isHttpUrl } from "~/lib/text-fields";
 import { adminClientAction } from "~/components/admin/admin-client-action";
@@ -52,14 +55,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const clientAction = adminClientAction;
 
+/** The screen's intents, and Restore of its History dialog (ADR 029). */
+const actionSchema = z.discriminatedUnion("intent", [...teamMemberActionSchema.options, restoreVersionSchema(["team_member"])]);
+
 export const action = adminAction({
-  schema: teamMemberActionSchema,
+  schema: actionSchema,
   intents: {
-    "create-team-member": { failure: TEAM_TEXT.saveFailed, run: (input, { tx }) => createTeamMember(tx, input) },
-    "update-team-member": { failure: TEAM_TEXT.saveFailed, run: (input, { tx }) => updateTeamMember(tx, input) },
-    "set-team-member-published": { failure: TEAM_TEXT.statusFailed, run: (input, { tx }) => setTeamMemberPublished(tx, input) },
-    "set-team-member-leadership": { failure: TEAM_TEXT.leadershipFailed, run: (input, { tx }) => setTeamMemberLeadership(tx, input) },
-    "delete-team-member": { failure: TEAM_TEXT.deleteFailed, run: (input, { tx }) => deleteTeamMember(tx, input) },
+    "restore-version": restoreVersionIntent,
+    "create-team-member": { history: "team_member", failure: TEAM_TEXT.saveFailed, run: (input, { tx }) => createTeamMember(tx, input) },
+    "update-team-member": { history: "team_member", failure: TEAM_TEXT.saveFailed, run: (input, { tx }) => updateTeamMember(tx, input) },
+    "set-team-member-published": { history: "team_member", failure: TEAM_TEXT.statusFailed, run: (input, { tx }) => setTeamMemberPublished(tx, input) },
+    "set-team-member-leadership": { history: "team_member", failure: TEAM_TEXT.leadershipFailed, run: (input, { tx }) => setTeamMemberLeadership(tx, input) },
+    "delete-team-member": { history: "team_member", failure: TEAM_TEXT.deleteFailed, run: (input, { tx }) => deleteTeamMember(tx, input) },
     "reorder-team-members": { failure: TEAM_TEXT.reorderFailed, run: (input, { tx }) => reorderTeamMembers(tx, input) },
   },
 });
@@ -135,6 +142,7 @@ export default function TeamMembers({ loaderData }: Route.ComponentProps) {
       }}
       edit={{ title: "Edit Team Member", submitLabel: "Update Team Member", schema: updateTeamMemberSchema, intent: "update-team-member", fields: EDIT_FIELDS, values: formValues }}
       actions={cardActions}
+      history={{ kind: "team_member", name: (m) => m.name }}
       reorderIntent="reorder-team-members"
       remove={{ intent: "delete-team-member", what: "team member", detail: (m) => `${m.name} will be deleted and removed from the website. This cannot be undone.` }}
       card={(member, menu) => <MemberCard member={member} actions={menu} />}
