@@ -89,7 +89,7 @@ function randomUuid(): string {
 /* ------------------------------------------------------------------------ */
 
 /** Tables whose ids the forms send. */
-type Table = "color" | "warranty" | "shingle" | "roof-layer" | "roof-product" | "review" | "service" | "team-member" | "gallery-project" | "page" | "block" | "setting";
+type Table = "color" | "warranty" | "shingle" | "roof-layer" | "roof-product" | "review" | "service" | "team-member" | "gallery-project" | "page" | "block" | "setting" | "version";
 /** Tables whose ids are only ever sent as "an id of another table". */
 type ForeignTable = "user";
 
@@ -107,6 +107,7 @@ const TABLE_SQL: Record<Table | ForeignTable, string> = {
   page: "cms_pages",
   block: "cms_content_blocks",
   setting: "cms_site_settings",
+  version: "content_versions",
 };
 /** The tables nothing may be written to, and the audit actions that would record a write. */
 const CHECKED_TABLES = [
@@ -122,6 +123,7 @@ const CHECKED_TABLES = [
   "cms_pages",
   "cms_content_blocks",
   "cms_site_settings",
+  "content_versions",
 ] as const;
 /** The audit actions of those tables' changes. */
 const AUDIT_PREFIXES = ["gaf.", "review.", "cms.service.", "cms.team_member.", "cms.gallery_project.", "cms.page.", "cms.block.", "cms.setting.", "site_config."] as const;
@@ -200,7 +202,7 @@ const GALLERY_CATEGORIES = ["Residential", "Insurance Claim", "Commercial", "Spe
 /** Some US state codes (the address's region is a select of every state). */
 const US_STATE_SAMPLE = ["OH", "KY", "PA", "WV", "IN", "MI", "DC", "CA"] as const;
 
-const GAF_KIND_FIELDS: Record<Exclude<Table, "review" | "service" | "team-member" | "gallery-project" | "page" | "block" | "setting">, Record<string, FieldSpec>> = {
+const GAF_KIND_FIELDS: Record<Exclude<Table, "review" | "service" | "team-member" | "gallery-project" | "page" | "block" | "setting" | "version">, Record<string, FieldSpec>> = {
   color: { name: text(200, { required: true }), hexColor: { kind: "hex" }, availabilityUrl: URL_FIELD },
   warranty: {
     name: text(300, { required: true }),
@@ -235,7 +237,7 @@ const GAF_KIND_FIELDS: Record<Exclude<Table, "review" | "service" | "team-member
     productUrl: URL_FIELD,
   },
 };
-const GAF_KINDS = Object.keys(GAF_KIND_FIELDS) as Array<Exclude<Table, "review" | "service" | "team-member" | "gallery-project" | "page" | "block" | "setting">>;
+const GAF_KINDS = Object.keys(GAF_KIND_FIELDS) as Array<Exclude<Table, "review" | "service" | "team-member" | "gallery-project" | "page" | "block" | "setting" | "version">>;
 
 /** The content lists of /admin/cms (Services Manager, Team Members): create, update, publish, flag, delete, reorder. */
 const CMS_LISTS = [
@@ -412,6 +414,35 @@ const INTENTS: IntentDef[] = [
   }),
   { endpoint: "settings", intent: "set-setting-public", table: "setting", fields: { id: { kind: "id", table: "setting", required: true }, public: { kind: "active" } } },
   { endpoint: "settings", intent: "delete-setting", table: "setting", fields: { id: { kind: "id", table: "setting", required: true } } },
+  // Restore of a version from the History dialog of each screen (ADR 029): the kind the screen manages, the
+  // item and one of the versions (the valid base usually pairs an item with another item's version: 404).
+  ...(
+    [
+      ["services", "service", "service"],
+      ["team", "team_member", "team-member"],
+      ["gallery", "gallery_project", "gallery-project"],
+      ["pages", "page", "page"],
+      ["pages", "block", "block"],
+      ["settings", "setting", "setting"],
+    ] as const
+  ).map(
+    ([endpoint, kind, table]): IntentDef => ({
+      endpoint,
+      intent: "restore-version",
+      table,
+      fields: { kind: { kind: "enum", values: [kind] }, id: { kind: "id", table, required: true }, versionId: { kind: "id", table: "version", required: true } },
+    }),
+  ),
+  {
+    endpoint: "siteConfig",
+    intent: "restore-version",
+    table: "version",
+    fields: {
+      kind: { kind: "enum", values: ["site_configuration"] },
+      id: { kind: "enum", values: ["site-configuration"] },
+      versionId: { kind: "id", table: "version", required: true },
+    },
+  },
   // Site Configuration (/admin/site-config): one form of every business fact.
   {
     endpoint: "siteConfig",
@@ -1276,6 +1307,8 @@ describe("fuzzing the admin screens' actions (QUALITY R6, S15)", () => {
         ...intentsOf(contentActionSchema),
         ...intentsOf(settingActionSchema),
         ...intentsOf(siteConfigurationActionSchema),
+        // Every screen with a History dialog adds Restore to its schema (app/domain/content-history/kinds.ts).
+        "restore-version",
       ]),
     );
   });
@@ -1315,6 +1348,16 @@ describe("fuzzing the admin screens' actions (QUALITY R6, S15)", () => {
       const { rows } = await pool.query<{ id: string }>(`select id::text as id from ${sqlTable} order by ${order}`);
       ids[table] = rows.map((row) => row.id);
     }
+    // Versions to restore (ADR 029): a save of a seeded service keeps its values from before as version 1.
+    const firstService = ids.service[0]!;
+    const saved = await fetch(`${app.url}/admin/cms/services.data`, {
+      method: "POST",
+      headers: { cookie, origin: app.url },
+      body: new URLSearchParams({ intent: "set-service-published", id: firstService, published: "true" }),
+    });
+    expect(saved.status).toBe(200);
+    ids.version = (await pool.query<{ id: string }>("select id::text as id from content_versions order by id")).rows.map((row) => row.id);
+    expect(ids.version.length, "versions to restore").toBeGreaterThan(0);
     // The seed gives every list at least two rows (reorder mutations need two to be wrong).
     for (const table of [...GAF_KINDS, "review", "service", "team-member", "gallery-project"] as const) expect(ids[table].length, `seeded ${table} rows`).toBeGreaterThanOrEqual(2);
 
