@@ -1,0 +1,99 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, test } from "vitest";
+import { useApp } from "../support/app-server";
+import { expectNoAxeViolations, useBrowser } from "../support/browser";
+import { expectToast, useStaff } from "../support/staff";
+
+/**
+ * Version history (issue 12 item 4, ADR 029) in Chromium against the production server: edit a service
+ * twice, open its History from the card's menu, read the differences, restore the first edit, and see the
+ * public /services page follow on the next request; axe on the dialog.
+ */
+
+const SECRET = "content-history-e2e-secret-0123456789abcdefghijk";
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "content-history-e2e-"));
+const app = useApp({ env: { DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET } });
+const browser = useBrowser();
+const staff = useStaff(app, browser, SECRET, { firstName: "Hana", lastName: "Editor" });
+
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+async function publicServices(): Promise<string> {
+  const response = await fetch(`${app().url}/services`);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+async function choose(page: Page, name: string, entry: string) {
+  await page.getByRole("button", { name: `Actions for ${name}` }).click();
+  await page.getByRole("menuitem", { name: entry, exact: true }).click();
+}
+
+async function editDescription(page: Page, description: string) {
+  await choose(page, "Storm Restoration", "Edit");
+  const edit = page.getByRole("form", { name: "Edit Service" });
+  await edit.getByLabel("Description").fill(description);
+  await edit.getByRole("button", { name: "Update Service" }).click();
+  await expectToast(page, "Service updated successfully", "Success");
+  await page.getByRole("dialog").waitFor({ state: "detached" });
+}
+
+const FIRST = "Hail and wind damage repaired fast, with your insurance claim handled start to finish.";
+const SECOND = "Storm damage? Call us any time.";
+
+describe("version history", () => {
+  test("edit a service twice, see the differences in History, restore the first edit; /services follows", async () => {
+    const page = await staff.page();
+    await staff.goto(page, "/admin/cms/services");
+    await page.locator('li[data-item="Storm Restoration"]').waitFor();
+    const seeded = (await page.locator('li[data-item="Storm Restoration"] p.line-clamp-3').innerText()).trim();
+
+    await editDescription(page, FIRST);
+    await editDescription(page, SECOND);
+    expect(await publicServices()).toContain(SECOND);
+
+    await choose(page, "Storm Restoration", "History");
+    const dialog = page.getByRole("dialog", { name: "History of “Storm Restoration”" });
+    await dialog.waitFor();
+    const versions = dialog.locator("li[data-version]");
+    await expect.poll(() => versions.count()).toBe(3);
+    // Newest first: the second edit is the current version, by the signed-in editor, in company time.
+    const newest = versions.nth(0);
+    expect(await newest.getAttribute("data-version")).toBe("3");
+    const newestText = await newest.innerText();
+    expect(newestText).toMatch(/Version 3\s*Current version/);
+    expect(newestText).toMatch(/by Hana Editor \(.+@.+\)/);
+    expect(newestText).toMatch(/(EST|EDT)/);
+    // Its difference against version 2: the description, before and after.
+    const row = newest.locator('tr[data-field="description"]');
+    expect(await row.locator("th").innerText()).toBe("Description");
+    expect(await row.locator("del").innerText()).toBe(FIRST);
+    expect(await row.locator("ins").innerText()).toBe(SECOND);
+    expect(await newest.locator("tr[data-field]").count()).toBe(1);
+    expect(await newest.getByRole("button", { name: /Restore/ }).count()).toBe(0);
+    // Version 2 against the seeded text (version 1, kept from before the first edit).
+    expect(await versions.nth(1).locator('tr[data-field="description"] del').innerText()).toBe(seeded);
+    expect(await versions.nth(2).innerText()).toMatch(/Version 1[\s\S]*Before version history/);
+    await expectNoAxeViolations(page, { exclude: ["[data-sonner-toaster]"] });
+
+    // Restore the first edit: a new version 4, the old ones unchanged.
+    await versions.nth(1).getByRole("button", { name: "Restore version 2 of Storm Restoration" }).click();
+    await expectToast(page, "Version restored", "Success");
+    await expect.poll(() => versions.count()).toBe(4);
+    expect(await versions.nth(0).innerText()).toMatch(/Version 4\s*Current version/);
+    expect(await versions.nth(0).locator('tr[data-field="description"] ins').innerText()).toBe(FIRST);
+    expect(await versions.nth(1).locator('tr[data-field="description"] ins').innerText()).toBe(SECOND);
+
+    // The public page follows at once; the card too.
+    const html = await publicServices();
+    expect(html).toContain(FIRST);
+    expect(html).not.toContain(SECOND);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Actions for Storm Restoration");
+    await expect.poll(() => page.locator('li[data-item="Storm Restoration"]').innerText()).toContain(FIRST);
+  });
+});
