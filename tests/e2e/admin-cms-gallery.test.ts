@@ -202,7 +202,7 @@ describe("Gallery manager", () => {
     expect(shows(html, name)).toBe(false);
 
     // Publish takes an archived project straight to published.
-    expect((await menuEntries(page, "Grove City Plaza Restoration"))[1]).toBe("Publish");
+    expect((await menuEntries(page, "Grove City Plaza Restoration"))[2]).toBe("Publish");
     await choose(page, "Grove City Plaza Restoration", "Publish");
     await expectToast(page, "Gallery project published", "Success");
     await edited.getByText("Published", { exact: true }).waitFor();

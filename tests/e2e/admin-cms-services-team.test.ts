@@ -216,7 +216,7 @@ describe("Services Manager", () => {
     expect(shows(await servicesPage(), "Storm Restoration")).toBe(false);
 
     // Publish takes an archived service straight to published.
-    expect((await menuEntries(page, "Storm Damage Restoration"))[1]).toBe("Publish");
+    expect((await menuEntries(page, "Storm Damage Restoration"))[2]).toBe("Publish");
     await choose(page, "Storm Damage Restoration", "Publish");
     await expectToast(page, "Service published", "Success");
     await edited.getByText("Published", { exact: true }).waitFor();
