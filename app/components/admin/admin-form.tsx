@@ -64,6 +64,8 @@ export type FieldSpec = {
   section?: string;
 } & (
   | { kind: "text" | "url" | "textarea" | "number" | "color" }
+  /** A date and time without a zone (`datetime-local`: "2026-12-01T09:00"); the label says which zone. */
+  | { kind: "datetime" }
   | { kind: "select"; options: ReadonlyArray<{ value: string; label: string }> }
   | { kind: "checkbox" }
   | {
@@ -246,6 +248,9 @@ function Field({ field, id, value, error, watched }: { field: FieldSpec; id: str
       );
     case "color":
       control = <ColorInput common={common} value={value} label={field.label} />;
+      break;
+    case "datetime":
+      control = <Input {...common} type="datetime-local" defaultValue={value} className="w-fit" />;
       break;
     case "custom":
       return <CustomField field={field} id={id} initialValue={value} error={error} describedBy={describedBy} hintId={hintId} errorId={errorId} watched={watched} />;

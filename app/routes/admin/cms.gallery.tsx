@@ -28,6 +28,9 @@ import { updateGalleryProject } from "~/domain/gallery/update-gallery-project.se
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
 import { restoreVersionSchema } from "~/domain/content-history/kinds";
 import { restoreVersionIntent } from "~/domain/content-history/restore-version.server";
+import { cancelScheduleSchema, setScheduleSchema } from "~/domain/content-schedule/schedule";
+import { cancelScheduleIntent, setScheduleIntent } from "~/domain/content-schedule/set-schedule.server";
+import { ScheduleNote } from "~/components/admin/schedule-dialog";
 import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
@@ -52,13 +55,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const clientAction = adminClientAction;
 
-/** The screen's intents, and Restore of its History dialog (ADR 029). */
-const actionSchema = z.discriminatedUnion("intent", [...galleryProjectActionSchema.options, restoreVersionSchema(["gallery_project"])]);
+/** The screen's intents, Restore of its History dialog, and its schedules (ADR 029). */
+const actionSchema = z.discriminatedUnion("intent", [...galleryProjectActionSchema.options, restoreVersionSchema(["gallery_project"]), setScheduleSchema(["gallery_project"]), cancelScheduleSchema(["gallery_project"])]);
 
 export const action = adminAction({
   schema: actionSchema,
   intents: {
     "restore-version": restoreVersionIntent,
+    "set-schedule": setScheduleIntent,
+    "cancel-schedule": cancelScheduleIntent,
     "create-gallery-project": { history: "gallery_project", failure: GALLERY_TEXT.saveFailed, run: (input, { tx }) => createGalleryProject(tx, input) },
     "update-gallery-project": { history: "gallery_project", failure: GALLERY_TEXT.saveFailed, run: (input, { tx }) => updateGalleryProject(tx, input) },
     "set-gallery-project-published": { history: "gallery_project", failure: GALLERY_TEXT.statusFailed, run: (input, { tx }) => setGalleryProjectPublished(tx, input) },
@@ -149,6 +154,7 @@ export default function GalleryManager({ loaderData }: Route.ComponentProps) {
       }}
       actions={cardActions}
       history={{ kind: "gallery_project", name: (p) => p.title }}
+      schedule={{ kind: "gallery_project", of: (item) => item }}
       reorderIntent="reorder-gallery-projects"
       remove={{ intent: "delete-gallery-project", what: "gallery project", detail: (p) => `“${p.title}” will be deleted and removed from the website. This cannot be undone.` }}
       card={(project, menu) => <ProjectCard project={project} actions={menu} />}
@@ -178,6 +184,7 @@ function ProjectCard({ project, actions }: { project: AdminGalleryProject; actio
       badges={
         <>
           <StatusBadge status={project.status} />
+          <ScheduleNote publishAt={project.publishAt} unpublishAt={project.unpublishAt} />
           <Badge variant="secondary">
             <span className="sr-only">Category: </span>
             {project.category}

@@ -41,6 +41,9 @@ import { setContentStatus } from "~/domain/cms/set-content-status.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
 import { restoreVersionSchema } from "~/domain/content-history/kinds";
 import { restoreVersionIntent } from "~/domain/content-history/restore-version.server";
+import { cancelScheduleSchema, setScheduleSchema } from "~/domain/content-schedule/schedule";
+import { cancelScheduleIntent, setScheduleIntent } from "~/domain/content-schedule/set-schedule.server";
+import { ScheduleNote, useScheduleDialog } from "~/components/admin/schedule-dialog";
 import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
@@ -64,12 +67,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const clientAction = adminClientAction;
 
 /** The screen's intents, and Restore of its History dialog (ADR 029). */
-const actionSchema = z.discriminatedUnion("intent", [...contentActionSchema.options, restoreVersionSchema(["page", "block"])]);
+const actionSchema = z.discriminatedUnion("intent", [...contentActionSchema.options, restoreVersionSchema(["page", "block"]), setScheduleSchema(["page", "block"]), cancelScheduleSchema(["page", "block"])]);
 
 export const action = adminAction({
   schema: actionSchema,
   intents: {
     "restore-version": restoreVersionIntent,
+    "set-schedule": setScheduleIntent,
+    "cancel-schedule": cancelScheduleIntent,
     "save-page": { history: "page", failure: CONTENT_TEXT.saveFailed, run: (input, { tx }) => savePage(tx, input) },
     "set-page-status": { history: "page", failure: CONTENT_TEXT.statusFailed, run: (input, { tx }) => setContentStatus(tx, "page", input) },
     "delete-page": { history: "page", failure: CONTENT_TEXT.deleteFailed, run: (input, { tx }) => deleteContent(tx, "page", input) },
@@ -290,7 +295,15 @@ const PAGE_COLUMNS: ReadonlyArray<Column<AdminContentPage>> = [
     className: "min-w-72 max-w-xl",
     cell: (page) => <ContentCell title={page.title} itemKey={page.pageKey} preview={pagePreview(page.content)} />,
   },
-  { header: "Status", cell: (page) => <StatusBadge status={page.status} /> },
+  {
+    header: "Status",
+    cell: (page) => (
+      <div className="flex flex-wrap gap-1">
+        <StatusBadge status={page.status} />
+        <ScheduleNote publishAt={page.publishAt} unpublishAt={page.unpublishAt} />
+      </div>
+    ),
+  },
   updatedColumn<AdminContentPage>(),
 ];
 
@@ -299,6 +312,7 @@ function PagesPanel({ pages, total, filtered, onClear }: { pages: AdminContentPa
   const [editing, setEditing] = useState<AdminContentPage | null>(null);
   const [editOpen, setEditOpen] = useState(false);
   const history = useHistoryDialog("page", EDIT_PAGE_FIELDS);
+  const schedule = useScheduleDialog("page");
   const addButton = (
     <Button type="button">
       <Plus aria-hidden="true" />
@@ -350,6 +364,7 @@ function PagesPanel({ pages, total, filtered, onClear }: { pages: AdminContentPa
                 },
                 history.action(page.id, page.title),
                 publishAction("page", page),
+                ...schedule.actions(page),
                 {
                   label: "Delete",
                   intent: "delete-page",
@@ -362,6 +377,7 @@ function PagesPanel({ pages, total, filtered, onClear }: { pages: AdminContentPa
         />
       )}
       {history.dialog}
+      {schedule.dialog}
       {editing && (
         <FormDialog
           key={editing.id}
@@ -392,7 +408,15 @@ const BLOCK_COLUMNS: ReadonlyArray<Column<AdminContentBlock>> = [
     cell: (block) => <ContentCell title={block.title} itemKey={block.blockKey} preview={blockPreview(block.content)} />,
   },
   { header: "Type", cell: (block) => <Badge variant="outline">{BLOCK_TYPE_LABELS[block.blockType] ?? block.blockType}</Badge> },
-  { header: "Status", cell: (block) => <StatusBadge status={block.status} /> },
+  {
+    header: "Status",
+    cell: (block) => (
+      <div className="flex flex-wrap gap-1">
+        <StatusBadge status={block.status} />
+        <ScheduleNote publishAt={block.publishAt} unpublishAt={block.unpublishAt} />
+      </div>
+    ),
+  },
   updatedColumn<AdminContentBlock>(),
 ];
 
@@ -401,6 +425,7 @@ function BlocksPanel({ blocks, total, filtered, onClear }: { blocks: AdminConten
   const [editing, setEditing] = useState<AdminContentBlock | null>(null);
   const [editOpen, setEditOpen] = useState(false);
   const history = useHistoryDialog("block", EDIT_BLOCK_FIELDS);
+  const schedule = useScheduleDialog("block");
   const addButton = (
     <Button type="button">
       <Plus aria-hidden="true" />
@@ -452,6 +477,7 @@ function BlocksPanel({ blocks, total, filtered, onClear }: { blocks: AdminConten
                 },
                 history.action(block.id, block.title),
                 publishAction("block", block),
+                ...schedule.actions(block),
                 {
                   label: "Delete",
                   intent: "delete-block",
@@ -464,6 +490,7 @@ function BlocksPanel({ blocks, total, filtered, onClear }: { blocks: AdminConten
         />
       )}
       {history.dialog}
+      {schedule.dialog}
       {editing && (
         <FormDialog
           key={editing.id}

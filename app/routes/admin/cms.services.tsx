@@ -21,6 +21,9 @@ import { updateService } from "~/domain/services/update-service.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
 import { restoreVersionSchema } from "~/domain/content-history/kinds";
 import { restoreVersionIntent } from "~/domain/content-history/restore-version.server";
+import { cancelScheduleSchema, setScheduleSchema } from "~/domain/content-schedule/schedule";
+import { cancelScheduleIntent, setScheduleIntent } from "~/domain/content-schedule/set-schedule.server";
+import { ScheduleNote } from "~/components/admin/schedule-dialog";
 import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
@@ -44,13 +47,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const clientAction = adminClientAction;
 
-/** The screen's intents, and Restore of its History dialog (ADR 029). */
-const actionSchema = z.discriminatedUnion("intent", [...serviceActionSchema.options, restoreVersionSchema(["service"])]);
+/** The screen's intents, Restore of its History dialog, and its schedules (ADR 029). */
+const actionSchema = z.discriminatedUnion("intent", [...serviceActionSchema.options, restoreVersionSchema(["service"]), setScheduleSchema(["service"]), cancelScheduleSchema(["service"])]);
 
 export const action = adminAction({
   schema: actionSchema,
   intents: {
     "restore-version": restoreVersionIntent,
+    "set-schedule": setScheduleIntent,
+    "cancel-schedule": cancelScheduleIntent,
     "create-service": { history: "service", failure: SERVICE_TEXT.saveFailed, run: (input, { tx }) => createService(tx, input) },
     "update-service": { history: "service", failure: SERVICE_TEXT.saveFailed, run: (input, { tx }) => updateService(tx, input) },
     "set-service-published": { history: "service", failure: SERVICE_TEXT.statusFailed, run: (input, { tx }) => setServicePublished(tx, input) },
@@ -129,6 +134,7 @@ export default function ServicesManager({ loaderData }: Route.ComponentProps) {
       edit={{ title: "Edit Service", submitLabel: "Update Service", schema: updateServiceSchema, intent: "update-service", fields: EDIT_FIELDS, values: formValues }}
       actions={cardActions}
       history={{ kind: "service", name: (s) => s.title }}
+      schedule={{ kind: "service", of: (item) => item }}
       reorderIntent="reorder-services"
       remove={{ intent: "delete-service", what: "service", detail: (s) => `“${s.title}” will be deleted and removed from the website. This cannot be undone.` }}
       card={(service, menu) => <ServiceCard service={service} actions={menu} />}
@@ -163,6 +169,7 @@ function ServiceCard({ service, actions }: { service: AdminService; actions: Men
       badges={
         <>
           <StatusBadge status={service.status} />
+          <ScheduleNote publishAt={service.publishAt} unpublishAt={service.unpublishAt} />
           {service.isFeatured && (
             <Badge variant="secondary">
               <Star aria-hidden="true" />
