@@ -93,8 +93,8 @@ describe("Gallery manager", () => {
     const image = card(page, "Hail Damage Claim in Westerville").locator("img");
     expect(await image.getAttribute("src")).toBe("/images/gallery/westerville-hail-claim.svg");
     expect(await image.getAttribute("alt")).toBe("Illustration of a ranch house under storm clouds with a newly replaced roof");
-    expect(await menuEntries(page, "Hail Damage Claim in Westerville")).toEqual(["Edit", "History", "Unpublish", "Move up", "Move down", "Delete"]);
-    expect(await menuEntries(page, SEEDED[0]!)).toEqual(["Edit", "History", "Unpublish", "Move down", "Delete"]);
+    expect(await menuEntries(page, "Hail Damage Claim in Westerville")).toEqual(["Edit", "History", "Unpublish", "Schedule", "Move up", "Move down", "Delete"]);
+    expect(await menuEntries(page, SEEDED[0]!)).toEqual(["Edit", "History", "Unpublish", "Schedule", "Move down", "Delete"]);
     await expectNoAxeViolations(page, AXE);
   });
 
@@ -154,7 +154,7 @@ describe("Gallery manager", () => {
     const page = await staff.page();
     await open(page);
     // The last card: no Move down.
-    expect(await menuEntries(page, ADDED)).toEqual(["Edit", "History", "Publish", "Move up", "Delete"]);
+    expect(await menuEntries(page, ADDED)).toEqual(["Edit", "History", "Publish", "Schedule", "Move up", "Delete"]);
     await choose(page, ADDED, "Publish");
     await expectToast(page, "Gallery project published", "Success");
     await card(page, ADDED).getByText("Published", { exact: true }).waitFor();

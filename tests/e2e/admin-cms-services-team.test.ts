@@ -98,8 +98,8 @@ describe("Services Manager", () => {
     const storm = await card(page, "Storm Restoration").innerText();
     expect(storm).toMatch(/Published[\s\S]*Featured[\s\S]*Cloud[\s\S]*After hail or high wind/);
     expect(await page.getByText("6 items").count()).toBe(1);
-    expect(await menuEntries(page, "Storm Restoration")).toEqual(["Edit", "History", "Unpublish", "Remove Feature", "Move up", "Move down", "Delete"]);
-    expect(await menuEntries(page, "Free Estimates & Inspections")).toEqual(["Edit", "History", "Unpublish", "Remove Feature", "Move down", "Delete"]);
+    expect(await menuEntries(page, "Storm Restoration")).toEqual(["Edit", "History", "Unpublish", "Remove Feature", "Schedule", "Move up", "Move down", "Delete"]);
+    expect(await menuEntries(page, "Free Estimates & Inspections")).toEqual(["Edit", "History", "Unpublish", "Remove Feature", "Schedule", "Move down", "Delete"]);
     await expectNoAxeViolations(page, { exclude: ["[data-sonner-toaster]"] });
   });
 
@@ -150,7 +150,7 @@ describe("Services Manager", () => {
     const page = await staff.page();
     await open(page, SCREEN, "Services Manager");
     const name = "Gutter Guard Installation";
-    expect(await menuEntries(page, name)).toEqual(["Edit", "History", "Publish", "Feature", "Move up", "Move down", "Delete"]);
+    expect(await menuEntries(page, name)).toEqual(["Edit", "History", "Publish", "Feature", "Schedule", "Move up", "Move down", "Delete"]);
 
     await choose(page, name, "Publish");
     await expectToast(page, "Service published", "Success");
@@ -371,7 +371,7 @@ describe("Team Members", () => {
     expect(await cardNames(page)).toEqual(["Marcus Hale", "Dana Whitfield", "Luis Ortega"]);
     expect(await card(page, "Marcus Hale").innerText()).toMatch(/Published[\s\S]*Leadership[\s\S]*CEO and Head of Operations[\s\S]*Marcus served/);
     expect(await card(page, "Marcus Hale").locator("img").getAttribute("src")).toBe("/images/team/marcus-hale.svg");
-    expect(await menuEntries(page, "Dana Whitfield")).toEqual(["Edit", "History", "Unpublish", "Remove from Leadership", "Move up", "Move down", "Delete"]);
+    expect(await menuEntries(page, "Dana Whitfield")).toEqual(["Edit", "History", "Unpublish", "Remove from Leadership", "Schedule", "Move up", "Move down", "Delete"]);
     await expectNoAxeViolations(page, { exclude: ["[data-sonner-toaster]"] });
   });
 

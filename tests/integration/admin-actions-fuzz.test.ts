@@ -165,6 +165,8 @@ type FieldSpec =
   | { kind: "zip" }
   | { kind: "country" }
   | { kind: "date" }
+  /** A scheduled publishing time in company time (`datetime-local`, America/New_York); blank = none. */
+  | { kind: "companyTime" }
   /** Place names, one per line, at least one, none twice. */
   | { kind: "places" };
 
@@ -433,6 +435,22 @@ const INTENTS: IntentDef[] = [
       fields: { kind: { kind: "enum", values: [kind] }, id: { kind: "id", table, required: true }, versionId: { kind: "id", table: "version", required: true } },
     }),
   ),
+  // Schedule / Cancel schedule of each screen's items (ADR 029).
+  ...(
+    [
+      ["services", "service", "service"],
+      ["team", "team_member", "team-member"],
+      ["gallery", "gallery_project", "gallery-project"],
+      ["pages", "page", "page"],
+      ["pages", "block", "block"],
+    ] as const
+  ).flatMap(([endpoint, kind, table]): IntentDef[] => {
+    const target: Record<string, FieldSpec> = { kind: { kind: "enum", values: [kind] }, id: { kind: "id", table, required: true } };
+    return [
+      { endpoint, intent: "set-schedule", table, fields: { ...target, publishAt: { kind: "companyTime" }, unpublishAt: { kind: "companyTime" } } },
+      { endpoint, intent: "cancel-schedule", table, fields: target },
+    ];
+  }),
   {
     endpoint: "siteConfig",
     intent: "restore-version",
@@ -583,6 +601,8 @@ function validValue(spec: FieldSpec): string | typeof ABSENT {
       return pick(["US", "CA"]);
     case "date":
       return pick(["2019-03-14", "2000-02-29", "1900-01-01"]);
+    case "companyTime":
+      return pick(["2031-05-04T09:00", "2032-12-01T17:30:15", "2031-11-02T01:30", "", ABSENT]);
     case "places":
       return pick(["Columbus\nDublin", "Franklin County", "Ünïcödé City\n中文\r\nDelaware County", "  Newark  \n\n"]);
   }
@@ -647,7 +667,7 @@ function foreignId(table: Table): string {
 }
 
 /** Site Configuration's typed facts: refused like text (control, bidi, length) and by their own rules. */
-const TYPED_FACTS = ["phone", "email", "hours", "coord", "zip", "country", "date", "places"] as const;
+const TYPED_FACTS = ["phone", "email", "hours", "coord", "zip", "country", "date", "places", "companyTime"] as const;
 
 const SINGLE_LINE_REFUSED = ["\u0000", "\u0007", "\t", "\n", "\r", "\r\n", "\u000b", "\u001b", "\u007f", "\u0085", "\u009b", "\u2028", "\u2029"];
 const MULTILINE_REFUSED = ["\u0000", "\u0007", "\u0008", "\u000b", "\u000c", "\u001b", "\u007f", "\u0085", "\u009b", "\u2028", "\u2029"];
@@ -850,6 +870,7 @@ const MUTATIONS: Record<string, Mutation> = {
         zip: ["4301", "430171", "43017-12", "ABCDE", "43017 1234", "４３０１７", "43017-", "-1234"],
         country: ["us", "USA", "U", "1A", "ÜS", "U S"],
         date: ["2019-02-30", "2019-3-14", "14/03/2019", "1850-01-01", "2999-01-01", "2019-13-01", "yesterday", "2019-03-14T00:00:00Z"],
+        companyTime: ["2020-01-01T09:00", "2031-03-09T02:30", "2031-05-04 09:00", "2031-05-04", "09:00", "2031-13-01T09:00", "2031-05-04T09:00Z", "tomorrow", "2031-05-04T24:00", "2031-02-29T09:00"],
         places: ["Dublin\ndublin", `${"x".repeat(201)}\nDublin`, Array.from({ length: 101 }, (_, i) => `Town ${i}`).join("\n")],
       };
       set(c, name, pick(bad[spec.kind]!));
@@ -1309,6 +1330,9 @@ describe("fuzzing the admin screens' actions (QUALITY R6, S15)", () => {
         ...intentsOf(siteConfigurationActionSchema),
         // Every screen with a History dialog adds Restore to its schema (app/domain/content-history/kinds.ts).
         "restore-version",
+        // ...and Schedule / Cancel schedule (app/domain/content-schedule/schedule.ts).
+        "set-schedule",
+        "cancel-schedule",
       ]),
     );
   });
