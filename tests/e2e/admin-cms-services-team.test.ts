@@ -65,8 +65,12 @@ async function choose(page: Page, name: string, entry: string) {
 /** The entries of a card's menu (and closes it again). */
 async function menuEntries(page: Page, name: string): Promise<string[]> {
   await page.getByRole("button", { name: `Actions for ${name}` }).click();
+  // The menu opens after the click resolves: wait for it before reading its entries.
+  await page.getByRole("menuitem").first().waitFor();
   const entries = await page.getByRole("menuitem").allInnerTexts();
   await page.keyboard.press("Escape");
+  // ...and closes before the page is used again (while it closes, the rest of the page is aria-hidden).
+  await page.getByRole("menu").waitFor({ state: "detached" });
   return entries;
 }
 

@@ -49,8 +49,12 @@ async function choose(page: Page, key: string, entry: string) {
 
 async function menuEntries(page: Page, key: string): Promise<string[]> {
   await page.getByRole("button", { name: `Actions for ${key}` }).click();
+  // The menu opens after the click resolves: wait for it before reading its entries.
+  await page.getByRole("menuitem").first().waitFor();
   const entries = await page.getByRole("menuitem").allInnerTexts();
   await page.keyboard.press("Escape");
+  // ...and closes before the page is used again (while it closes, the rest of the page is aria-hidden).
+  await page.getByRole("menu").waitFor({ state: "detached" });
   return entries;
 }
 
