@@ -2,6 +2,7 @@ import { and, asc, eq, like } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, cmsContentBlocks, cmsGalleryProjects, cmsPages, cmsServices, cmsTeamMembers, contentVersions } from "~/db/schema";
+import { loadCmsOverview } from "~/domain/cms/cms-overview.server";
 import { listPublishedServices } from "~/domain/services/list-published-services.server";
 import { toZonedLocal } from "~/lib/zoned-time";
 import { action as galleryAction } from "~/routes/admin/cms.gallery";
@@ -114,6 +115,8 @@ describe("the publishing job", () => {
     const entries = await db().select().from(auditLog).where(and(eq(auditLog.action, "cms.service.publish"), eq(auditLog.targetId, id)));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actorUserId: null, actorEmail: null, details: { by: "schedule", from: "draft", to: "published" } });
+    // The hub's Recent Changes names the schedule.
+    expect((await loadCmsOverview()).recentChanges[0]).toMatchObject({ what: `Published service “${title}”`, who: "Scheduled publishing" });
     const versions = await db().select().from(contentVersions).where(eq(contentVersions.itemId, id)).orderBy(asc(contentVersions.number));
     expect(versions.map((v) => [v.number, v.values.status, v.actorLabel])).toEqual([
       [1, "draft", "Before version history"],
