@@ -79,7 +79,7 @@ describe("version history", () => {
     expect(await newest.getByRole("button", { name: /Restore/ }).count()).toBe(0);
     // Version 2 against the seeded text (version 1, kept from before the first edit).
     expect(await versions.nth(1).locator('tr[data-field="description"] del').innerText()).toBe(seeded);
-    expect(await versions.nth(2).innerText()).toMatch(/Version 1[\s\S]*Before version history/);
+    expect(await versions.nth(2).innerText()).toMatch(/Version 1[\s\S]*by someone, before version history was kept/);
     await expectNoAxeViolations(page, { exclude: ["[data-sonner-toaster]"] });
 
     // Restore the first edit: a new version 4, the old ones unchanged.

@@ -160,8 +160,8 @@ function VersionEntry({
   const headingId = `version-${version.id}`;
   return (
     <li className="rounded-lg border border-border p-4" aria-labelledby={headingId} data-version={version.number}>
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
           <h3 id={headingId} className="flex items-center gap-2 font-semibold">
             Version {version.number}
             {current && <Badge variant="secondary">{HISTORY_TEXT.current}</Badge>}

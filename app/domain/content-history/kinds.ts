@@ -16,8 +16,8 @@ export const SITE_CONFIGURATION_ITEM_ID = "site-configuration";
 /** How many versions an item keeps: the oldest beyond these are deleted when a new one is written. */
 export const HISTORY_RETENTION = 50;
 
-/** Who wrote a version that was there before version history was kept. */
-export const BASELINE_ACTOR_LABEL = "Before version history";
+/** Who wrote a version that was there before version history was kept (the history reads "by ..."). */
+export const BASELINE_ACTOR_LABEL = "someone, before version history was kept";
 
 export const HISTORY_TEXT = {
   menu: "History",

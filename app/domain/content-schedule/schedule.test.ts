@@ -119,7 +119,7 @@ describe("the publishing job", () => {
     expect((await loadCmsOverview()).recentChanges[0]).toMatchObject({ what: `Published service “${title}”`, who: "Scheduled publishing" });
     const versions = await db().select().from(contentVersions).where(eq(contentVersions.itemId, id)).orderBy(asc(contentVersions.number));
     expect(versions.map((v) => [v.number, v.values.status, v.actorLabel])).toEqual([
-      [1, "draft", "Before version history"],
+      [1, "draft", "someone, before version history was kept"],
       [2, "published", "Scheduled publishing"],
     ]);
   });
