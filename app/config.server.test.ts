@@ -163,3 +163,12 @@ describe("CRAWLER_ALLOW_PRIVATE_HOSTS (tests only)", () => {
     ]);
   });
 });
+
+describe("CONTENT_SCHEDULE_TICK_SECONDS (tests only)", () => {
+  test("is unset by default (the job runs once a minute) and a whole number of seconds from 1 to 60 when set", () => {
+    expect(parseConfig({}).CONTENT_SCHEDULE_TICK_SECONDS).toBeUndefined();
+    expect(parseConfig({ CONTENT_SCHEDULE_TICK_SECONDS: "" }).CONTENT_SCHEDULE_TICK_SECONDS).toBeUndefined();
+    expect(parseConfig({ CONTENT_SCHEDULE_TICK_SECONDS: "2" }).CONTENT_SCHEDULE_TICK_SECONDS).toBe(2);
+    for (const bad of ["0", "61", "1.5", "soon"]) expect(() => parseConfig({ CONTENT_SCHEDULE_TICK_SECONDS: bad }), bad).toThrow(/CONTENT_SCHEDULE_TICK_SECONDS/);
+  });
+});

@@ -90,6 +90,13 @@ export const configSchema = z.object({
   LEAD_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000_000).default(30),
 
   /**
+   * FOR TESTS ONLY: run the scheduled-publishing job (content.publish-schedule) every this many seconds
+   * instead of once a minute, so a browser test sees a scheduled publish without waiting minutes. Unset
+   * (the default): once a minute, by pg-boss's cron.
+   */
+  CONTENT_SCHEDULE_TICK_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(60).optional()),
+
+  /**
    * FOR TESTS ONLY: host names the crawler may reach even though they resolve
    * to a loopback/private address (a local fixture server). Off (empty) by
    * default; a warning is logged when set (crawler/fetcher.server.ts).

@@ -83,5 +83,7 @@ export default [
     // Contract sources and their search configurations (issue 11 items 4 and 5; ADR 027).
     route("contracts/sources", "routes/admin/contracts.sources.tsx"),
     route("contracts/sources/:id", "routes/admin/contracts.sources.$id.tsx"),
+    // An item's version history, for the History dialog of its screen (ADR 029).
+    route("history/:kind/:id", "routes/admin/history.$kind.$id.ts"),
   ]),
 ] satisfies RouteConfig;

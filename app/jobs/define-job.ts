@@ -21,6 +21,12 @@ export interface JobDefinition<TData extends object = object> {
   /** A recurring schedule: 5-field cron expression, UTC unless `options.tz`. */
   schedule?: { cron: string; data?: TData; options?: PgBoss.ScheduleOptions };
   /**
+   * Also send this job every this many seconds (from every worker process; pg-boss's `singletonSeconds`
+   * lets one job through per period across instances). For a test's short tick where a cron minute is
+   * too long; undefined (the default) = not sent this way.
+   */
+  everySeconds?: () => number | undefined;
+  /**
    * Handles one job. Throw to fail it: pg-boss then retries per the queue
    * settings. Must be idempotent: a job can run more than once.
    */

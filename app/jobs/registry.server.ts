@@ -1,3 +1,4 @@
+import { contentScheduleJobs } from "~/domain/content-schedule/publish-schedule.job.server";
 import { contractJobs } from "~/domain/contracts/crawler/crawl.job.server";
 import { emailJobs } from "~/domain/email/send-email.job.server";
 import type { AnyJobDefinition } from "./define-job";
@@ -11,4 +12,5 @@ import type { AnyJobDefinition } from "./define-job";
 export const jobDefinitions: readonly AnyJobDefinition[] = [
   ...emailJobs,
   ...contractJobs,
+  ...contentScheduleJobs,
 ];

@@ -101,6 +101,7 @@ async function startInstance(state: JobsState): Promise<void> {
       state.workerIds.set(definition.name, ids);
     }
     await syncSchedules(boss, jobDefinitions);
+    startTicks(state, jobDefinitions);
   }
 
   logger.info(
@@ -164,6 +165,28 @@ async function syncSchedules(boss: PgBoss, definitions: readonly AnyJobDefinitio
   }
 }
 
+/** Timers of the jobs sent every few seconds (`everySeconds`), cleared at stop. */
+const ticks = new Set<NodeJS.Timeout>();
+
+function startTicks(state: JobsState, definitions: readonly AnyJobDefinition[]): void {
+  for (const definition of definitions) {
+    const seconds = definition.everySeconds?.();
+    if (!seconds || seconds <= 0) continue;
+    const timer = setInterval(() => {
+      if (state.stopping) return;
+      state.boss
+        .send(definition.name, {}, { singletonKey: `${definition.name}:tick`, singletonSeconds: seconds })
+        .then((id) => {
+          for (const workerId of id ? (state.workerIds.get(definition.name) ?? []) : []) state.boss.notifyWorker(workerId);
+        })
+        .catch((error: unknown) => logBossError(error));
+    }, seconds * 1000);
+    timer.unref();
+    ticks.add(timer);
+    logger.info({ job: definition.name, seconds }, "job sent every few seconds (test setting)");
+  }
+}
+
 /**
  * Stops the workers, the schedules and pg-boss's pool. Running jobs get ~2 s
  * to finish; then pg-boss fails them (they are retried later) and their
@@ -176,6 +199,8 @@ export function stopJobs(): Promise<void> {
   if (!state) return Promise.resolve();
   state.stopping ??= (async () => {
     const startedAt = performance.now();
+    for (const timer of ticks) clearInterval(timer);
+    ticks.clear();
     const outcome = await withDeadline(
       (async () => {
         // A start still in progress must finish (or fail) before pg-boss can stop.

@@ -5,6 +5,8 @@ import { db, type DbTransaction } from "~/db/client.server";
 import { recordAudit } from "~/domain/accounts/audit.server";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import type { SessionUser } from "~/domain/accounts/session.server";
+import { SITE_CONFIGURATION_ITEM_ID, type HistoryKind } from "~/domain/content-history/kinds";
+import { recordBaseline, recordVersion, staffActor } from "~/domain/content-history/record-version.server";
 import { fieldErrorsOf, type AdminActionData } from "~/lib/admin-result";
 import { emitContentChange } from "~/lib/content-changes.server";
 import { currentRequestId, logger } from "~/lib/logger.server";
@@ -25,7 +27,8 @@ import { currentRequestId, logger } from "~/lib/logger.server";
  * 2. reads the form (at most 1 MiB, else 413), refuses an unknown intent (400) and parses the intent's
  *    schema (400 with the catalogue's failure text and a message per field);
  * 3. runs the intent's use case in ONE transaction, and on success writes the
- *    audit-log entry (who, what, when, target) in that same transaction, then
+ *    audit-log entry (who, what, when, target) in that same transaction (and,
+ *    for an intent with `history`, the item's new version: ADR 029), then
  *    clears this instance's caches of public pages;
  *    an expected failure (`{ ok: false }`: not found, conflict) rolls back and
  *    answers with the catalogue's text (4xx), so nothing is half-written;
@@ -88,6 +91,19 @@ interface ChangeSpec<Input> {
   /** The catalogue's failure text for this intent, e.g. "Failed to save color". */
   failure: string;
   run: (input: Input, ctx: AdminActionContext) => Promise<AdminChange>;
+  /**
+   * The kind of item this intent saves, when its screen keeps a version history (ADR 029): a new
+   * version of the item (the audit entry's target) is written in the same transaction after the use
+   * case, and an item without history first gets its values from before as version 1.
+   */
+  history?: HistoryKind | ((input: Input) => HistoryKind);
+}
+
+/** The item an intent is about to change, when known before the change (an edit's `id`). */
+function itemBefore(kind: HistoryKind, input: unknown): string | undefined {
+  if (kind === "site_configuration") return SITE_CONFIGURATION_ITEM_ID;
+  const id = (input as { id?: unknown }).id;
+  return typeof id === "string" && id !== "" ? id : undefined;
 }
 
 /**
@@ -213,8 +229,12 @@ export function adminAction<T extends { intent: string }>(options: {
 
     try {
       const change = await db().transaction(async (tx) => {
+        const history = typeof spec.history === "function" ? spec.history(parsed.data) : spec.history;
+        const before = history && itemBefore(history, parsed.data);
+        if (history && before) await recordBaseline(tx, history, before);
         const outcome = await spec.run(parsed.data, { tx, actor, request, params });
         if (!outcome.ok) throw new Rollback(outcome);
+        if (history) await recordVersion(tx, history, outcome.audit.targetId, staffActor(actor));
         await recordAudit(tx, {
           action: outcome.audit.action,
           actor,

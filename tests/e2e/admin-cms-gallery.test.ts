@@ -61,8 +61,12 @@ async function choose(page: Page, name: string, entry: string) {
 
 async function menuEntries(page: Page, name: string): Promise<string[]> {
   await page.getByRole("button", { name: `Actions for ${name}` }).click();
+  // The menu opens after the click resolves: wait for it before reading its entries.
+  await page.getByRole("menuitem").first().waitFor();
   const entries = await page.getByRole("menuitem").allInnerTexts();
   await page.keyboard.press("Escape");
+  // ...and closes before the page is used again (while it closes, the rest of the page is aria-hidden).
+  await page.getByRole("menu").waitFor({ state: "detached" });
   return entries;
 }
 
@@ -93,8 +97,8 @@ describe("Gallery manager", () => {
     const image = card(page, "Hail Damage Claim in Westerville").locator("img");
     expect(await image.getAttribute("src")).toBe("/images/gallery/westerville-hail-claim.svg");
     expect(await image.getAttribute("alt")).toBe("Illustration of a ranch house under storm clouds with a newly replaced roof");
-    expect(await menuEntries(page, "Hail Damage Claim in Westerville")).toEqual(["Edit", "Unpublish", "Move up", "Move down", "Delete"]);
-    expect(await menuEntries(page, SEEDED[0]!)).toEqual(["Edit", "Unpublish", "Move down", "Delete"]);
+    expect(await menuEntries(page, "Hail Damage Claim in Westerville")).toEqual(["Edit", "History", "Unpublish", "Schedule", "Move up", "Move down", "Delete"]);
+    expect(await menuEntries(page, SEEDED[0]!)).toEqual(["Edit", "History", "Unpublish", "Schedule", "Move down", "Delete"]);
     await expectNoAxeViolations(page, AXE);
   });
 
@@ -154,7 +158,7 @@ describe("Gallery manager", () => {
     const page = await staff.page();
     await open(page);
     // The last card: no Move down.
-    expect(await menuEntries(page, ADDED)).toEqual(["Edit", "Publish", "Move up", "Delete"]);
+    expect(await menuEntries(page, ADDED)).toEqual(["Edit", "History", "Publish", "Schedule", "Move up", "Delete"]);
     await choose(page, ADDED, "Publish");
     await expectToast(page, "Gallery project published", "Success");
     await card(page, ADDED).getByText("Published", { exact: true }).waitFor();
@@ -202,7 +206,7 @@ describe("Gallery manager", () => {
     expect(shows(html, name)).toBe(false);
 
     // Publish takes an archived project straight to published.
-    expect((await menuEntries(page, "Grove City Plaza Restoration"))[1]).toBe("Publish");
+    expect((await menuEntries(page, "Grove City Plaza Restoration"))[2]).toBe("Publish");
     await choose(page, "Grove City Plaza Restoration", "Publish");
     await expectToast(page, "Gallery project published", "Success");
     await edited.getByText("Published", { exact: true }).waitFor();

@@ -65,8 +65,12 @@ async function choose(page: Page, name: string, entry: string) {
 /** The entries of a card's menu (and closes it again). */
 async function menuEntries(page: Page, name: string): Promise<string[]> {
   await page.getByRole("button", { name: `Actions for ${name}` }).click();
+  // The menu opens after the click resolves: wait for it before reading its entries.
+  await page.getByRole("menuitem").first().waitFor();
   const entries = await page.getByRole("menuitem").allInnerTexts();
   await page.keyboard.press("Escape");
+  // ...and closes before the page is used again (while it closes, the rest of the page is aria-hidden).
+  await page.getByRole("menu").waitFor({ state: "detached" });
   return entries;
 }
 
@@ -98,8 +102,8 @@ describe("Services Manager", () => {
     const storm = await card(page, "Storm Restoration").innerText();
     expect(storm).toMatch(/Published[\s\S]*Featured[\s\S]*Cloud[\s\S]*After hail or high wind/);
     expect(await page.getByText("6 items").count()).toBe(1);
-    expect(await menuEntries(page, "Storm Restoration")).toEqual(["Edit", "Unpublish", "Remove Feature", "Move up", "Move down", "Delete"]);
-    expect(await menuEntries(page, "Free Estimates & Inspections")).toEqual(["Edit", "Unpublish", "Remove Feature", "Move down", "Delete"]);
+    expect(await menuEntries(page, "Storm Restoration")).toEqual(["Edit", "History", "Unpublish", "Remove Feature", "Schedule", "Move up", "Move down", "Delete"]);
+    expect(await menuEntries(page, "Free Estimates & Inspections")).toEqual(["Edit", "History", "Unpublish", "Remove Feature", "Schedule", "Move down", "Delete"]);
     await expectNoAxeViolations(page, { exclude: ["[data-sonner-toaster]"] });
   });
 
@@ -150,7 +154,7 @@ describe("Services Manager", () => {
     const page = await staff.page();
     await open(page, SCREEN, "Services Manager");
     const name = "Gutter Guard Installation";
-    expect(await menuEntries(page, name)).toEqual(["Edit", "Publish", "Feature", "Move up", "Move down", "Delete"]);
+    expect(await menuEntries(page, name)).toEqual(["Edit", "History", "Publish", "Feature", "Schedule", "Move up", "Move down", "Delete"]);
 
     await choose(page, name, "Publish");
     await expectToast(page, "Service published", "Success");
@@ -216,7 +220,7 @@ describe("Services Manager", () => {
     expect(shows(await servicesPage(), "Storm Restoration")).toBe(false);
 
     // Publish takes an archived service straight to published.
-    expect((await menuEntries(page, "Storm Damage Restoration"))[1]).toBe("Publish");
+    expect((await menuEntries(page, "Storm Damage Restoration"))[2]).toBe("Publish");
     await choose(page, "Storm Damage Restoration", "Publish");
     await expectToast(page, "Service published", "Success");
     await edited.getByText("Published", { exact: true }).waitFor();
@@ -371,7 +375,7 @@ describe("Team Members", () => {
     expect(await cardNames(page)).toEqual(["Marcus Hale", "Dana Whitfield", "Luis Ortega"]);
     expect(await card(page, "Marcus Hale").innerText()).toMatch(/Published[\s\S]*Leadership[\s\S]*CEO and Head of Operations[\s\S]*Marcus served/);
     expect(await card(page, "Marcus Hale").locator("img").getAttribute("src")).toBe("/images/team/marcus-hale.svg");
-    expect(await menuEntries(page, "Dana Whitfield")).toEqual(["Edit", "Unpublish", "Remove from Leadership", "Move up", "Move down", "Delete"]);
+    expect(await menuEntries(page, "Dana Whitfield")).toEqual(["Edit", "History", "Unpublish", "Remove from Leadership", "Schedule", "Move up", "Move down", "Delete"]);
     await expectNoAxeViolations(page, { exclude: ["[data-sonner-toaster]"] });
   });
 

@@ -49,8 +49,12 @@ async function choose(page: Page, key: string, entry: string) {
 
 async function menuEntries(page: Page, key: string): Promise<string[]> {
   await page.getByRole("button", { name: `Actions for ${key}` }).click();
+  // The menu opens after the click resolves: wait for it before reading its entries.
+  await page.getByRole("menuitem").first().waitFor();
   const entries = await page.getByRole("menuitem").allInnerTexts();
   await page.keyboard.press("Escape");
+  // ...and closes before the page is used again (while it closes, the rest of the page is aria-hidden).
+  await page.getByRole("menu").waitFor({ state: "detached" });
   return entries;
 }
 
@@ -103,8 +107,8 @@ describe("Site Settings", () => {
     const standards = await card(page, "accreditation_standards_text").locator("[data-setting-value]").textContent();
     expect(standards).toBe(`Value: ${SITE_SETTING_SEEDS.find((s) => s.settingKey === "accreditation_standards_text")!.settingValue.slice(0, 50)}...`);
     // The settings the site reads: only Edit (ADR 019).
-    expect(await menuEntries(page, "phone")).toEqual(["Edit"]);
-    expect(await menuEntries(page, "lead_alert_email")).toEqual(["Edit"]);
+    expect(await menuEntries(page, "phone")).toEqual(["Edit", "History"]);
+    expect(await menuEntries(page, "lead_alert_email")).toEqual(["Edit", "History"]);
     await expectNoAxeViolations(page, { exclude: ["[data-sonner-toaster]"] });
   });
 
@@ -154,7 +158,7 @@ describe("Site Settings", () => {
     await page.getByRole("dialog").waitFor({ state: "detached" });
     // New settings are private (ADR 019).
     expect(await card(page, "office_fax").innerText()).toMatch(/office_fax[\s\S]*Private[\s\S]*Text[\s\S]*\(614\) 555-0100[\s\S]*Fax number of the office/);
-    expect(await menuEntries(page, "office_fax")).toEqual(["Edit", "Make Public", "Delete"]);
+    expect(await menuEntries(page, "office_fax")).toEqual(["Edit", "History", "Make Public", "Delete"]);
 
     // A taken key is the key's field error.
     await page.getByRole("button", { name: "Add Setting" }).click();
@@ -219,7 +223,7 @@ describe("Site Settings", () => {
     await choose(page, "office_fax", "Make Public");
     await expectToast(page, "Setting visibility enabled", "Success");
     await expect.poll(() => card(page, "office_fax").innerText()).toMatch(/Public/);
-    expect(await menuEntries(page, "office_fax")).toEqual(["Edit", "Make Private", "Delete"]);
+    expect(await menuEntries(page, "office_fax")).toEqual(["Edit", "History", "Make Private", "Delete"]);
     await choose(page, "office_fax", "Make Private");
     await expectToast(page, "Setting visibility disabled", "Success");
     await expect.poll(() => card(page, "office_fax").innerText()).toMatch(/Private/);

@@ -106,7 +106,8 @@ type Table =
   | "block"
   | "setting"
   | "source"
-  | "search-config";
+  | "search-config"
+  | "version";
 /** Tables whose ids are only ever sent as "an id of another table". */
 type ForeignTable = "user";
 
@@ -126,6 +127,7 @@ const TABLE_SQL: Record<Table | ForeignTable, string> = {
   setting: "cms_site_settings",
   source: "contract_sources",
   "search-config": "contract_search_configs",
+  version: "content_versions",
 };
 /** The tables nothing may be written to, and the audit actions that would record a write. */
 const CHECKED_TABLES = [
@@ -144,6 +146,7 @@ const CHECKED_TABLES = [
   "cms_pages",
   "cms_content_blocks",
   "cms_site_settings",
+  "content_versions",
 ] as const;
 /** The audit actions of those tables' changes. */
 const AUDIT_PREFIXES = ["gaf.", "review.", "cms.service.", "cms.team_member.", "cms.gallery_project.", "cms.page.", "cms.block.", "cms.setting.", "site_config.", "contracts."] as const;
@@ -192,6 +195,8 @@ type FieldSpec =
   | { kind: "zip" }
   | { kind: "country" }
   | { kind: "date" }
+  /** A scheduled publishing time in company time (`datetime-local`, America/New_York); blank = none. */
+  | { kind: "companyTime" }
   /** Place names, one per line, at least one, none twice. */
   | { kind: "places" };
 
@@ -234,7 +239,7 @@ const GALLERY_CATEGORIES = ["Residential", "Insurance Claim", "Commercial", "Spe
 const US_STATE_SAMPLE = ["OH", "KY", "PA", "WV", "IN", "MI", "DC", "CA"] as const;
 
 /** The tables of the GAF portal configuration (/admin/gaf-config). */
-type GafKind = Exclude<Table, "review" | "service" | "team-member" | "gallery-project" | "page" | "block" | "setting" | "source" | "search-config">;
+type GafKind = Exclude<Table, "review" | "service" | "team-member" | "gallery-project" | "page" | "block" | "setting" | "source" | "search-config" | "version">;
 const GAF_KIND_FIELDS: Record<GafKind, Record<string, FieldSpec>> = {
   color: { name: text(200, { required: true }), hexColor: { kind: "hex" }, availabilityUrl: URL_FIELD },
   warranty: {
@@ -500,6 +505,51 @@ const INTENTS: IntentDef[] = [
   }),
   { endpoint: "settings", intent: "set-setting-public", table: "setting", fields: { id: { kind: "id", table: "setting", required: true }, public: { kind: "active" } } },
   { endpoint: "settings", intent: "delete-setting", table: "setting", fields: { id: { kind: "id", table: "setting", required: true } } },
+  // Restore of a version from the History dialog of each screen (ADR 029): the kind the screen manages, the
+  // item and one of the versions (the valid base usually pairs an item with another item's version: 404).
+  ...(
+    [
+      ["services", "service", "service"],
+      ["team", "team_member", "team-member"],
+      ["gallery", "gallery_project", "gallery-project"],
+      ["pages", "page", "page"],
+      ["pages", "block", "block"],
+      ["settings", "setting", "setting"],
+    ] as const
+  ).map(
+    ([endpoint, kind, table]): IntentDef => ({
+      endpoint,
+      intent: "restore-version",
+      table,
+      fields: { kind: { kind: "enum", values: [kind] }, id: { kind: "id", table, required: true }, versionId: { kind: "id", table: "version", required: true } },
+    }),
+  ),
+  // Schedule / Cancel schedule of each screen's items (ADR 029).
+  ...(
+    [
+      ["services", "service", "service"],
+      ["team", "team_member", "team-member"],
+      ["gallery", "gallery_project", "gallery-project"],
+      ["pages", "page", "page"],
+      ["pages", "block", "block"],
+    ] as const
+  ).flatMap(([endpoint, kind, table]): IntentDef[] => {
+    const target: Record<string, FieldSpec> = { kind: { kind: "enum", values: [kind] }, id: { kind: "id", table, required: true } };
+    return [
+      { endpoint, intent: "set-schedule", table, fields: { ...target, publishAt: { kind: "companyTime" }, unpublishAt: { kind: "companyTime" } } },
+      { endpoint, intent: "cancel-schedule", table, fields: target },
+    ];
+  }),
+  {
+    endpoint: "siteConfig",
+    intent: "restore-version",
+    table: "version",
+    fields: {
+      kind: { kind: "enum", values: ["site_configuration"] },
+      id: { kind: "enum", values: ["site-configuration"] },
+      versionId: { kind: "id", table: "version", required: true },
+    },
+  },
   // Site Configuration (/admin/site-config): one form of every business fact.
   {
     endpoint: "siteConfig",
@@ -649,6 +699,8 @@ function validValue(spec: FieldSpec): string | typeof ABSENT {
       return pick(["US", "CA"]);
     case "date":
       return pick(["2019-03-14", "2000-02-29", "1900-01-01"]);
+    case "companyTime":
+      return pick(["2031-05-04T09:00", "2032-12-01T17:30:15", "2031-11-02T01:30", "", ABSENT]);
     case "places":
       return pick(["Columbus\nDublin", "Franklin County", "Ünïcödé City\n中文\r\nDelaware County", "  Newark  \n\n"]);
   }
@@ -713,7 +765,7 @@ function foreignId(table: Table): string {
 }
 
 /** Site Configuration's typed facts: refused like text (control, bidi, length) and by their own rules. */
-const TYPED_FACTS = ["phone", "email", "hours", "coord", "zip", "country", "date", "places"] as const;
+const TYPED_FACTS = ["phone", "email", "hours", "coord", "zip", "country", "date", "places", "companyTime"] as const;
 
 const SINGLE_LINE_REFUSED = ["\u0000", "\u0007", "\t", "\n", "\r", "\r\n", "\u000b", "\u001b", "\u007f", "\u0085", "\u009b", "\u2028", "\u2029"];
 const MULTILINE_REFUSED = ["\u0000", "\u0007", "\u0008", "\u000b", "\u000c", "\u001b", "\u007f", "\u0085", "\u009b", "\u2028", "\u2029"];
@@ -916,6 +968,7 @@ const MUTATIONS: Record<string, Mutation> = {
         zip: ["4301", "430171", "43017-12", "ABCDE", "43017 1234", "４３０１７", "43017-", "-1234"],
         country: ["us", "USA", "U", "1A", "ÜS", "U S"],
         date: ["2019-02-30", "2019-3-14", "14/03/2019", "1850-01-01", "2999-01-01", "2019-13-01", "yesterday", "2019-03-14T00:00:00Z"],
+        companyTime: ["2020-01-01T09:00", "2031-03-09T02:30", "2031-05-04 09:00", "2031-05-04", "09:00", "2031-13-01T09:00", "2031-05-04T09:00Z", "tomorrow", "2031-05-04T24:00", "2031-02-29T09:00"],
         places: ["Dublin\ndublin", `${"x".repeat(201)}\nDublin`, Array.from({ length: 101 }, (_, i) => `Town ${i}`).join("\n")],
       };
       set(c, name, pick(bad[spec.kind]!));
@@ -1414,6 +1467,11 @@ describe("fuzzing the admin screens' actions (QUALITY R6, S15)", () => {
         ...intentsOf(sourceActionSchema),
         ...intentsOf(searchConfigActionSchema),
         startCrawlFormSchema.shape.intent.value,
+        // Every screen with a History dialog adds Restore to its schema (app/domain/content-history/kinds.ts).
+        "restore-version",
+        // ...and Schedule / Cancel schedule (app/domain/content-schedule/schedule.ts).
+        "set-schedule",
+        "cancel-schedule",
       ]),
     );
   });
@@ -1453,6 +1511,16 @@ describe("fuzzing the admin screens' actions (QUALITY R6, S15)", () => {
       const { rows } = await pool.query<{ id: string }>(`select id::text as id from ${sqlTable} order by ${order}`);
       ids[table] = rows.map((row) => row.id);
     }
+    // Versions to restore (ADR 029): a save of a seeded service keeps its values from before as version 1.
+    const firstService = ids.service[0]!;
+    const saved = await fetch(`${app.url}/admin/cms/services.data`, {
+      method: "POST",
+      headers: { cookie, origin: app.url },
+      body: new URLSearchParams({ intent: "set-service-published", id: firstService, published: "true" }),
+    });
+    expect(saved.status).toBe(200);
+    ids.version = (await pool.query<{ id: string }>("select id::text as id from content_versions order by id")).rows.map((row) => row.id);
+    expect(ids.version.length, "versions to restore").toBeGreaterThan(0);
     // The seed gives every list at least two rows (reorder mutations need two to be wrong).
     for (const table of [...GAF_KINDS, "review", "service", "team-member", "gallery-project", "source", "search-config"] as const) {
       expect(ids[table].length, `seeded ${table} rows`).toBeGreaterThanOrEqual(2);

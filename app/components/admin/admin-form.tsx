@@ -71,6 +71,8 @@ export type FieldSpec = {
   derive?: { from: string; value: (source: string) => string };
 } & (
   | { kind: "text" | "url" | "textarea" | "number" | "color" }
+  /** A date and time without a zone (`datetime-local`: "2026-12-01T09:00"); the label says which zone. */
+  | { kind: "datetime" }
   | { kind: "select"; options: ReadonlyArray<{ value: string; label: string }> }
   | { kind: "checkbox" }
   /** An on/off switch (role="switch", named by its label); posts "on" when on, nothing when off (like a checkbox). */
@@ -300,6 +302,9 @@ function Field({ field, id, value, error, watched }: { field: FieldSpec; id: str
       );
     case "color":
       control = <ColorInput common={common} value={value} label={field.label} />;
+      break;
+    case "datetime":
+      control = <Input {...common} type="datetime-local" defaultValue={value} className="w-fit" />;
       break;
     case "custom":
       return <CustomField field={field} id={id} initialValue={value} error={error} describedBy={describedBy} hintId={hintId} errorId={errorId} watched={watched} />;

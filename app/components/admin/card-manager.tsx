@@ -2,6 +2,8 @@ import { Plus } from "lucide-react";
 import { Fragment, useEffect, useState } from "react";
 import type * as React from "react";
 import type { z } from "zod";
+import type { HistoryKind } from "~/domain/content-history/kinds";
+import type { ScheduleKind } from "~/domain/content-schedule/schedule";
 import { useLocation, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { AdminData, type AdminLoadedData } from "./admin-data";
@@ -10,6 +12,8 @@ import { AdminCount, AdminPage } from "./admin-page";
 import { BackLink } from "./back-link";
 import { CardGrid, moveMenuActions, type MenuAction } from "./card-list";
 import { FormDialog } from "./form-dialog";
+import { useHistoryDialog } from "./history-dialog";
+import { useScheduleDialog, type Schedulable } from "./schedule-dialog";
 import { EmptyState } from "./list-states";
 import { ListToolbar, useListFilter, type FilterOption } from "./list-toolbar";
 
@@ -40,6 +44,17 @@ export interface CardManagerProps<T extends { id: string }> {
   actions: (item: T) => MenuAction[];
   reorderIntent: string;
   remove: { intent: string; what: string; detail: (item: T) => string };
+  /**
+   * The item's version history (ADR 029): a "History" menu entry opening the kit's HistoryDialog, whose
+   * Restore posts `restore-version` to the screen's action. `name` names the item in the dialog.
+   */
+  history?: { kind: HistoryKind; name: (item: T) => string };
+  /**
+   * Scheduled publishing (ADR 029): "Schedule" and, while one is set, "Cancel schedule" menu entries,
+   * posting `set-schedule` / `cancel-schedule` to the screen's action. The card shows the schedule itself
+   * (ScheduleNote).
+   */
+  schedule?: { kind: ScheduleKind; of: (item: T) => Schedulable };
   card: (item: T, menu: MenuAction[]) => React.ReactNode;
 }
 
@@ -101,11 +116,15 @@ function CardManagerList<T extends { id: string }>({
   actions,
   reorderIntent,
   remove,
+  history,
+  schedule,
   card,
 }: Omit<CardManagerProps<T>, "items"> & { items: T[]; onAdd: () => void }) {
   const list = useListFilter(items, { text: search.text, filters: { status: status.of } });
   const [editing, setEditing] = useState<T | null>(null);
   const [editOpen, setEditOpen] = useState(false);
+  const historyDialog = useHistoryDialog(history?.kind ?? "service", edit.fields);
+  const scheduleDialog = useScheduleDialog(schedule?.kind ?? "service");
 
   if (items.length === 0) {
     return (
@@ -132,7 +151,9 @@ function CardManagerList<T extends { id: string }>({
         setEditOpen(true);
       },
     },
+    ...(history ? [historyDialog.action(item.id, history.name(item))] : []),
     ...actions(item),
+    ...(schedule ? scheduleDialog.actions(schedule.of(item)) : []),
     ...moveMenuActions(item.id, { allIds, shownIds, intent: reorderIntent }),
     { label: "Delete", intent: remove.intent, fields: { id: item.id }, confirm: { what: remove.what, detail: remove.detail(item) } },
   ];
@@ -175,6 +196,8 @@ function CardManagerList<T extends { id: string }>({
           submitLabel={edit.submitLabel}
         />
       )}
+      {historyDialog.dialog}
+      {scheduleDialog.dialog}
     </div>
   );
 }

@@ -53,6 +53,12 @@ export const SETTING_KEY_PATTERN = /^[a-z][a-z0-9_]*$/;
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", "));
 
+/** Scheduled publishing (ADR 029): when the item is published / unpublished by the schedule; null = not scheduled. */
+const schedule = () => ({
+  publishAt: timestamp({ withTimezone: true }),
+  unpublishAt: timestamp({ withTimezone: true }),
+});
+
 const timestamps = () => ({
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -70,6 +76,7 @@ export const cmsServices = pgTable(
     isFeatured: boolean().notNull().default(false),
     status: text().$type<CmsStatus>().notNull().default("draft"),
     sortOrder: integer().notNull().default(0),
+    ...schedule(),
     ...timestamps(),
   },
   (t) => [
@@ -97,6 +104,7 @@ export const cmsTeamMembers = pgTable(
     socialLinks: jsonb().$type<Record<string, string>>().notNull().default({}),
     status: text().$type<CmsStatus>().notNull().default("draft"),
     sortOrder: integer().notNull().default(0),
+    ...schedule(),
     ...timestamps(),
   },
   (t) => [
@@ -118,6 +126,7 @@ export const cmsPages = pgTable(
     content: text().notNull().default(""),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     status: text().$type<CmsStatus>().notNull().default("draft"),
+    ...schedule(),
     ...timestamps(),
   },
   (t) => [
@@ -136,6 +145,7 @@ export const cmsContentBlocks = pgTable(
     content: jsonb().$type<unknown>().notNull().default({}),
     templateConfig: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     status: text().$type<CmsStatus>().notNull().default("draft"),
+    ...schedule(),
     ...timestamps(),
   },
   (t) => [
@@ -185,6 +195,7 @@ export const cmsGalleryProjects = pgTable(
     imageHeight: integer(),
     status: text().$type<CmsStatus>().notNull().default("published"),
     sortOrder: integer().notNull().default(0),
+    ...schedule(),
     ...timestamps(),
   },
   (t) => [

@@ -6,4 +6,5 @@ export * from "./reviews";
 export * from "./gaf";
 export * from "./cms";
 export * from "./contracts";
+export * from "./content-history";
 export * from "./relations";

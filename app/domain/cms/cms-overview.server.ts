@@ -1,5 +1,6 @@
 import { count, desc, eq, like, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { SCHEDULE_TEXT } from "~/domain/content-schedule/schedule";
 import { auditLog, cmsContentBlocks, cmsGalleryProjects, cmsPages, cmsServices, cmsSiteSettings, cmsTeamMembers, users } from "~/db/schema";
 import { BUSINESS_TIME_ZONE } from "~/domain/leads/list-leads.server";
 import type { ContentItemStatus } from "./content-admin-schemas";
@@ -88,7 +89,8 @@ export async function loadCmsOverview({ now = new Date() }: { now?: Date } = {})
       return {
         id: change.id,
         what: describeCmsChange(change.action, change.details),
-        who: name || change.userEmail || change.actorEmail || "Someone",
+        // A change the publishing schedule made has no person behind it (ADR 029).
+        who: change.details?.by === "schedule" ? SCHEDULE_TEXT.actor : name || change.userEmail || change.actorEmail || "Someone",
         occurredAt: change.occurredAt.toISOString(),
         when: describeWhen(change.occurredAt, now, BUSINESS_TIME_ZONE),
       };

@@ -11,6 +11,9 @@ export interface AdminContentPage {
   status: ContentItemStatus;
   /** ISO timestamp. */
   updatedAt: string;
+  /** Scheduled publishing (ADR 029): ISO 8601 instants, or null. */
+  publishAt: string | null;
+  unpublishAt: string | null;
 }
 
 /** A content block as /admin/cms/pages lists it. */
@@ -24,6 +27,9 @@ export interface AdminContentBlock {
   status: ContentItemStatus;
   /** ISO timestamp. */
   updatedAt: string;
+  /** Scheduled publishing (ADR 029): ISO 8601 instants, or null. */
+  publishAt: string | null;
+  unpublishAt: string | null;
 }
 
 export interface AdminContentLists {

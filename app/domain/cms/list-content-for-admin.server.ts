@@ -1,5 +1,6 @@
 import { asc } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { scheduleOf } from "~/domain/content-schedule/schedule";
 import { cmsContentBlocks, cmsPages } from "~/db/schema";
 import type { AdminContentLists } from "./content-types";
 
@@ -18,6 +19,8 @@ export async function listContentForAdmin(): Promise<AdminContentLists> {
         metadata: cmsPages.metadata,
         status: cmsPages.status,
         updatedAt: cmsPages.updatedAt,
+      publishAt: cmsPages.publishAt,
+      unpublishAt: cmsPages.unpublishAt,
       })
       .from(cmsPages)
       .orderBy(asc(cmsPages.pageKey)),
@@ -30,12 +33,14 @@ export async function listContentForAdmin(): Promise<AdminContentLists> {
         content: cmsContentBlocks.content,
         status: cmsContentBlocks.status,
         updatedAt: cmsContentBlocks.updatedAt,
+      publishAt: cmsContentBlocks.publishAt,
+      unpublishAt: cmsContentBlocks.unpublishAt,
       })
       .from(cmsContentBlocks)
       .orderBy(asc(cmsContentBlocks.blockKey)),
   ]);
   return {
-    pages: pages.map((page) => ({ ...page, updatedAt: page.updatedAt.toISOString() })),
-    blocks: blocks.map((block) => ({ ...block, updatedAt: block.updatedAt.toISOString() })),
+    pages: pages.map((page) => ({ ...page, updatedAt: page.updatedAt.toISOString(), ...scheduleOf(page) })),
+    blocks: blocks.map((block) => ({ ...block, updatedAt: block.updatedAt.toISOString(), ...scheduleOf(block) })),
   };
 }

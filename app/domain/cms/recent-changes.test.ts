@@ -15,6 +15,9 @@ describe("Recent Changes sentences", () => {
     expect(describeCmsChange("cms.service.reorder", {})).toBe("Reordered services");
     expect(describeCmsChange("cms.gallery_project.publish", { title: "Hail Claim" })).toBe("Published gallery project “Hail Claim”");
     expect(describeCmsChange("cms.gallery_project.reorder", { title: "Hail Claim" })).toBe("Reordered gallery projects");
+    expect(describeCmsChange("cms.service.restore", { title: "Roof Repairs", restoredVersion: 2 })).toBe("Restored an earlier version of service “Roof Repairs”");
+    expect(describeCmsChange("cms.page.schedule", { title: "About" })).toBe("Scheduled page “About”");
+    expect(describeCmsChange("cms.block.unschedule", { title: "Values" })).toBe("Cancelled the schedule of content block “Values”");
   });
 
   it("fall back to the name or key, and to words for an unknown verb", () => {

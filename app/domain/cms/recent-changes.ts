@@ -61,6 +61,12 @@ export function describeCmsChange(action: string, details: Record<string, unknow
       return `Made ${item} public`;
     case "make_private":
       return `Made ${item} private`;
+    case "restore":
+      return `Restored an earlier version of ${item}`;
+    case "schedule":
+      return `Scheduled ${item}`;
+    case "unschedule":
+      return `Cancelled the schedule of ${item}`;
     case "reorder":
       return `Reordered ${ENTITY_PLURALS[entity] ?? `${name}s`}`;
     default: {

@@ -1,5 +1,6 @@
 import { asc } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { scheduleOf } from "~/domain/content-schedule/schedule";
 import { cmsGalleryProjects } from "~/db/schema";
 import type { AdminGalleryProject } from "./types";
 
@@ -17,8 +18,10 @@ export async function listGalleryProjectsForAdmin(): Promise<AdminGalleryProject
       status: cmsGalleryProjects.status,
       sortOrder: cmsGalleryProjects.sortOrder,
       updatedAt: cmsGalleryProjects.updatedAt,
+      publishAt: cmsGalleryProjects.publishAt,
+      unpublishAt: cmsGalleryProjects.unpublishAt,
     })
     .from(cmsGalleryProjects)
     .orderBy(asc(cmsGalleryProjects.sortOrder), asc(cmsGalleryProjects.title), asc(cmsGalleryProjects.id));
-  return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
+  return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString(), ...scheduleOf(row) }));
 }

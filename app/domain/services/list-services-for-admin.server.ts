@@ -1,5 +1,6 @@
 import { asc } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { scheduleOf } from "~/domain/content-schedule/schedule";
 import { cmsServices } from "~/db/schema";
 import type { AdminService } from "./types";
 
@@ -17,8 +18,10 @@ export async function listServicesForAdmin(): Promise<AdminService[]> {
       status: cmsServices.status,
       sortOrder: cmsServices.sortOrder,
       updatedAt: cmsServices.updatedAt,
+      publishAt: cmsServices.publishAt,
+      unpublishAt: cmsServices.unpublishAt,
     })
     .from(cmsServices)
     .orderBy(asc(cmsServices.sortOrder), asc(cmsServices.title), asc(cmsServices.id));
-  return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
+  return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString(), ...scheduleOf(row) }));
 }

@@ -1,5 +1,6 @@
 import { asc } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { scheduleOf } from "~/domain/content-schedule/schedule";
 import { cmsTeamMembers } from "~/db/schema";
 import type { AdminTeamMember } from "./types";
 
@@ -19,8 +20,10 @@ export async function listTeamForAdmin(): Promise<AdminTeamMember[]> {
       status: cmsTeamMembers.status,
       sortOrder: cmsTeamMembers.sortOrder,
       updatedAt: cmsTeamMembers.updatedAt,
+      publishAt: cmsTeamMembers.publishAt,
+      unpublishAt: cmsTeamMembers.unpublishAt,
     })
     .from(cmsTeamMembers)
     .orderBy(asc(cmsTeamMembers.sortOrder), asc(cmsTeamMembers.name), asc(cmsTeamMembers.id));
-  return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
+  return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString(), ...scheduleOf(row) }));
 }

@@ -29,4 +29,7 @@ export interface AdminTeamMember {
   sortOrder: number;
   /** ISO 8601. */
   updatedAt: string;
+  /** Scheduled publishing (ADR 029): ISO 8601 instants, or null. */
+  publishAt: string | null;
+  unpublishAt: string | null;
 }

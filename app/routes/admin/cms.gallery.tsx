@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Route } from "./+types/cms.gallery";
 import type { FieldSpec } from "~/components/admin/admin-form";
 import { ItemCard, ItemMenu, type MenuAction } from "~/components/admin/card-list";
@@ -25,6 +26,11 @@ import { setGalleryProjectPublished } from "~/domain/gallery/set-gallery-project
 import type { AdminGalleryProject } from "~/domain/gallery/types";
 import { updateGalleryProject } from "~/domain/gallery/update-gallery-project.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
+import { restoreVersionSchema } from "~/domain/content-history/kinds";
+import { restoreVersionIntent } from "~/domain/content-history/restore-version.server";
+import { cancelScheduleSchema, setScheduleSchema } from "~/domain/content-schedule/schedule";
+import { cancelScheduleIntent, setScheduleIntent } from "~/domain/content-schedule/set-schedule.server";
+import { ScheduleNote } from "~/components/admin/schedule-dialog";
 import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
@@ -49,13 +55,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const clientAction = adminClientAction;
 
+/** The screen's intents, Restore of its History dialog, and its schedules (ADR 029). */
+const actionSchema = z.discriminatedUnion("intent", [...galleryProjectActionSchema.options, restoreVersionSchema(["gallery_project"]), setScheduleSchema(["gallery_project"]), cancelScheduleSchema(["gallery_project"])]);
+
 export const action = adminAction({
-  schema: galleryProjectActionSchema,
+  schema: actionSchema,
   intents: {
-    "create-gallery-project": { failure: GALLERY_TEXT.saveFailed, run: (input, { tx }) => createGalleryProject(tx, input) },
-    "update-gallery-project": { failure: GALLERY_TEXT.saveFailed, run: (input, { tx }) => updateGalleryProject(tx, input) },
-    "set-gallery-project-published": { failure: GALLERY_TEXT.statusFailed, run: (input, { tx }) => setGalleryProjectPublished(tx, input) },
-    "delete-gallery-project": { failure: GALLERY_TEXT.deleteFailed, run: (input, { tx }) => deleteGalleryProject(tx, input) },
+    "restore-version": restoreVersionIntent,
+    "set-schedule": setScheduleIntent,
+    "cancel-schedule": cancelScheduleIntent,
+    "create-gallery-project": { history: "gallery_project", failure: GALLERY_TEXT.saveFailed, run: (input, { tx }) => createGalleryProject(tx, input) },
+    "update-gallery-project": { history: "gallery_project", failure: GALLERY_TEXT.saveFailed, run: (input, { tx }) => updateGalleryProject(tx, input) },
+    "set-gallery-project-published": { history: "gallery_project", failure: GALLERY_TEXT.statusFailed, run: (input, { tx }) => setGalleryProjectPublished(tx, input) },
+    "delete-gallery-project": { history: "gallery_project", failure: GALLERY_TEXT.deleteFailed, run: (input, { tx }) => deleteGalleryProject(tx, input) },
     "reorder-gallery-projects": { failure: GALLERY_TEXT.reorderFailed, run: (input, { tx }) => reorderGalleryProjects(tx, input) },
   },
 });
@@ -141,6 +153,8 @@ export default function GalleryManager({ loaderData }: Route.ComponentProps) {
         values: formValues,
       }}
       actions={cardActions}
+      history={{ kind: "gallery_project", name: (p) => p.title }}
+      schedule={{ kind: "gallery_project", of: (item) => item }}
       reorderIntent="reorder-gallery-projects"
       remove={{ intent: "delete-gallery-project", what: "gallery project", detail: (p) => `“${p.title}” will be deleted and removed from the website. This cannot be undone.` }}
       card={(project, menu) => <ProjectCard project={project} actions={menu} />}
@@ -170,6 +184,7 @@ function ProjectCard({ project, actions }: { project: AdminGalleryProject; actio
       badges={
         <>
           <StatusBadge status={project.status} />
+          <ScheduleNote publishAt={project.publishAt} unpublishAt={project.unpublishAt} />
           <Badge variant="secondary">
             <span className="sr-only">Category: </span>
             {project.category}

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { Eye, FileText, LayoutGrid, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -9,6 +10,7 @@ import { BackLink } from "~/components/admin/back-link";
 import { ItemMenu, type MenuAction } from "~/components/admin/card-list";
 import { DataTable, type Column } from "~/components/admin/data-table";
 import { FormDialog } from "~/components/admin/form-dialog";
+import { useHistoryDialog } from "~/components/admin/history-dialog";
 import { EmptyState } from "~/components/admin/list-states";
 import { ListToolbar, useListFilter } from "~/components/admin/list-toolbar";
 import { CONTENT_STATUS_LABELS, StatusBadge } from "~/components/admin/status-badge";
@@ -37,6 +39,11 @@ import { saveBlock } from "~/domain/cms/save-block.server";
 import { savePage } from "~/domain/cms/save-page.server";
 import { setContentStatus } from "~/domain/cms/set-content-status.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
+import { restoreVersionSchema } from "~/domain/content-history/kinds";
+import { restoreVersionIntent } from "~/domain/content-history/restore-version.server";
+import { cancelScheduleSchema, setScheduleSchema } from "~/domain/content-schedule/schedule";
+import { cancelScheduleIntent, setScheduleIntent } from "~/domain/content-schedule/set-schedule.server";
+import { ScheduleNote, useScheduleDialog } from "~/components/admin/schedule-dialog";
 import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
@@ -59,15 +66,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const clientAction = adminClientAction;
 
+/** The screen's intents, and Restore of its History dialog (ADR 029). */
+const actionSchema = z.discriminatedUnion("intent", [...contentActionSchema.options, restoreVersionSchema(["page", "block"]), setScheduleSchema(["page", "block"]), cancelScheduleSchema(["page", "block"])]);
+
 export const action = adminAction({
-  schema: contentActionSchema,
+  schema: actionSchema,
   intents: {
-    "save-page": { failure: CONTENT_TEXT.saveFailed, run: (input, { tx }) => savePage(tx, input) },
-    "set-page-status": { failure: CONTENT_TEXT.statusFailed, run: (input, { tx }) => setContentStatus(tx, "page", input) },
-    "delete-page": { failure: CONTENT_TEXT.deleteFailed, run: (input, { tx }) => deleteContent(tx, "page", input) },
-    "save-block": { failure: CONTENT_TEXT.saveFailed, run: (input, { tx }) => saveBlock(tx, input) },
-    "set-block-status": { failure: CONTENT_TEXT.statusFailed, run: (input, { tx }) => setContentStatus(tx, "block", input) },
-    "delete-block": { failure: CONTENT_TEXT.deleteFailed, run: (input, { tx }) => deleteContent(tx, "block", input) },
+    "restore-version": restoreVersionIntent,
+    "set-schedule": setScheduleIntent,
+    "cancel-schedule": cancelScheduleIntent,
+    "save-page": { history: "page", failure: CONTENT_TEXT.saveFailed, run: (input, { tx }) => savePage(tx, input) },
+    "set-page-status": { history: "page", failure: CONTENT_TEXT.statusFailed, run: (input, { tx }) => setContentStatus(tx, "page", input) },
+    "delete-page": { history: "page", failure: CONTENT_TEXT.deleteFailed, run: (input, { tx }) => deleteContent(tx, "page", input) },
+    "save-block": { history: "block", failure: CONTENT_TEXT.saveFailed, run: (input, { tx }) => saveBlock(tx, input) },
+    "set-block-status": { history: "block", failure: CONTENT_TEXT.statusFailed, run: (input, { tx }) => setContentStatus(tx, "block", input) },
+    "delete-block": { history: "block", failure: CONTENT_TEXT.deleteFailed, run: (input, { tx }) => deleteContent(tx, "block", input) },
   },
 });
 
@@ -282,7 +295,15 @@ const PAGE_COLUMNS: ReadonlyArray<Column<AdminContentPage>> = [
     className: "min-w-72 max-w-xl",
     cell: (page) => <ContentCell title={page.title} itemKey={page.pageKey} preview={pagePreview(page.content)} />,
   },
-  { header: "Status", cell: (page) => <StatusBadge status={page.status} /> },
+  {
+    header: "Status",
+    cell: (page) => (
+      <div className="flex flex-wrap gap-1">
+        <StatusBadge status={page.status} />
+        <ScheduleNote publishAt={page.publishAt} unpublishAt={page.unpublishAt} />
+      </div>
+    ),
+  },
   updatedColumn<AdminContentPage>(),
 ];
 
@@ -290,6 +311,8 @@ function PagesPanel({ pages, total, filtered, onClear }: { pages: AdminContentPa
   const [addOpen, setAddOpen] = useState(false);
   const [editing, setEditing] = useState<AdminContentPage | null>(null);
   const [editOpen, setEditOpen] = useState(false);
+  const history = useHistoryDialog("page", EDIT_PAGE_FIELDS);
+  const schedule = useScheduleDialog("page");
   const addButton = (
     <Button type="button">
       <Plus aria-hidden="true" />
@@ -339,7 +362,9 @@ function PagesPanel({ pages, total, filtered, onClear }: { pages: AdminContentPa
                     setEditOpen(true);
                   },
                 },
+                history.action(page.id, page.title),
                 publishAction("page", page),
+                ...schedule.actions(page),
                 {
                   label: "Delete",
                   intent: "delete-page",
@@ -351,6 +376,8 @@ function PagesPanel({ pages, total, filtered, onClear }: { pages: AdminContentPa
           )}
         />
       )}
+      {history.dialog}
+      {schedule.dialog}
       {editing && (
         <FormDialog
           key={editing.id}
@@ -381,7 +408,15 @@ const BLOCK_COLUMNS: ReadonlyArray<Column<AdminContentBlock>> = [
     cell: (block) => <ContentCell title={block.title} itemKey={block.blockKey} preview={blockPreview(block.content)} />,
   },
   { header: "Type", cell: (block) => <Badge variant="outline">{BLOCK_TYPE_LABELS[block.blockType] ?? block.blockType}</Badge> },
-  { header: "Status", cell: (block) => <StatusBadge status={block.status} /> },
+  {
+    header: "Status",
+    cell: (block) => (
+      <div className="flex flex-wrap gap-1">
+        <StatusBadge status={block.status} />
+        <ScheduleNote publishAt={block.publishAt} unpublishAt={block.unpublishAt} />
+      </div>
+    ),
+  },
   updatedColumn<AdminContentBlock>(),
 ];
 
@@ -389,6 +424,8 @@ function BlocksPanel({ blocks, total, filtered, onClear }: { blocks: AdminConten
   const [addOpen, setAddOpen] = useState(false);
   const [editing, setEditing] = useState<AdminContentBlock | null>(null);
   const [editOpen, setEditOpen] = useState(false);
+  const history = useHistoryDialog("block", EDIT_BLOCK_FIELDS);
+  const schedule = useScheduleDialog("block");
   const addButton = (
     <Button type="button">
       <Plus aria-hidden="true" />
@@ -438,7 +475,9 @@ function BlocksPanel({ blocks, total, filtered, onClear }: { blocks: AdminConten
                     setEditOpen(true);
                   },
                 },
+                history.action(block.id, block.title),
                 publishAction("block", block),
+                ...schedule.actions(block),
                 {
                   label: "Delete",
                   intent: "delete-block",
@@ -450,6 +489,8 @@ function BlocksPanel({ blocks, total, filtered, onClear }: { blocks: AdminConten
           )}
         />
       )}
+      {history.dialog}
+      {schedule.dialog}
       {editing && (
         <FormDialog
           key={editing.id}

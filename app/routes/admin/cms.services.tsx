@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { Star } from "lucide-react";
 import type { Route } from "./+types/cms.services";
 import type { FieldSpec } from "~/components/admin/admin-form";
@@ -18,6 +19,11 @@ import { setServicePublished } from "~/domain/services/set-service-published.ser
 import type { AdminService } from "~/domain/services/types";
 import { updateService } from "~/domain/services/update-service.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
+import { restoreVersionSchema } from "~/domain/content-history/kinds";
+import { restoreVersionIntent } from "~/domain/content-history/restore-version.server";
+import { cancelScheduleSchema, setScheduleSchema } from "~/domain/content-schedule/schedule";
+import { cancelScheduleIntent, setScheduleIntent } from "~/domain/content-schedule/set-schedule.server";
+import { ScheduleNote } from "~/components/admin/schedule-dialog";
 import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
@@ -41,14 +47,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const clientAction = adminClientAction;
 
+/** The screen's intents, Restore of its History dialog, and its schedules (ADR 029). */
+const actionSchema = z.discriminatedUnion("intent", [...serviceActionSchema.options, restoreVersionSchema(["service"]), setScheduleSchema(["service"]), cancelScheduleSchema(["service"])]);
+
 export const action = adminAction({
-  schema: serviceActionSchema,
+  schema: actionSchema,
   intents: {
-    "create-service": { failure: SERVICE_TEXT.saveFailed, run: (input, { tx }) => createService(tx, input) },
-    "update-service": { failure: SERVICE_TEXT.saveFailed, run: (input, { tx }) => updateService(tx, input) },
-    "set-service-published": { failure: SERVICE_TEXT.statusFailed, run: (input, { tx }) => setServicePublished(tx, input) },
-    "set-service-featured": { failure: SERVICE_TEXT.featuredFailed, run: (input, { tx }) => setServiceFeatured(tx, input) },
-    "delete-service": { failure: SERVICE_TEXT.deleteFailed, run: (input, { tx }) => deleteService(tx, input) },
+    "restore-version": restoreVersionIntent,
+    "set-schedule": setScheduleIntent,
+    "cancel-schedule": cancelScheduleIntent,
+    "create-service": { history: "service", failure: SERVICE_TEXT.saveFailed, run: (input, { tx }) => createService(tx, input) },
+    "update-service": { history: "service", failure: SERVICE_TEXT.saveFailed, run: (input, { tx }) => updateService(tx, input) },
+    "set-service-published": { history: "service", failure: SERVICE_TEXT.statusFailed, run: (input, { tx }) => setServicePublished(tx, input) },
+    "set-service-featured": { history: "service", failure: SERVICE_TEXT.featuredFailed, run: (input, { tx }) => setServiceFeatured(tx, input) },
+    "delete-service": { history: "service", failure: SERVICE_TEXT.deleteFailed, run: (input, { tx }) => deleteService(tx, input) },
     "reorder-services": { failure: SERVICE_TEXT.reorderFailed, run: (input, { tx }) => reorderServices(tx, input) },
   },
 });
@@ -121,6 +133,8 @@ export default function ServicesManager({ loaderData }: Route.ComponentProps) {
       }}
       edit={{ title: "Edit Service", submitLabel: "Update Service", schema: updateServiceSchema, intent: "update-service", fields: EDIT_FIELDS, values: formValues }}
       actions={cardActions}
+      history={{ kind: "service", name: (s) => s.title }}
+      schedule={{ kind: "service", of: (item) => item }}
       reorderIntent="reorder-services"
       remove={{ intent: "delete-service", what: "service", detail: (s) => `“${s.title}” will be deleted and removed from the website. This cannot be undone.` }}
       card={(service, menu) => <ServiceCard service={service} actions={menu} />}
@@ -155,6 +169,7 @@ function ServiceCard({ service, actions }: { service: AdminService; actions: Men
       badges={
         <>
           <StatusBadge status={service.status} />
+          <ScheduleNote publishAt={service.publishAt} unpublishAt={service.unpublishAt} />
           {service.isFeatured && (
             <Badge variant="secondary">
               <Star aria-hidden="true" />

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { Eye, Globe, Lock, Plus, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -8,6 +9,7 @@ import { AdminCount, AdminPage } from "~/components/admin/admin-page";
 import { BackLink } from "~/components/admin/back-link";
 import { CardGrid, ItemCard, ItemMenu, type MenuAction } from "~/components/admin/card-list";
 import { FormDialog } from "~/components/admin/form-dialog";
+import { useHistoryDialog } from "~/components/admin/history-dialog";
 import { EmptyState } from "~/components/admin/list-states";
 import { ListToolbar, useListFilter } from "~/components/admin/list-toolbar";
 import { SettingValueEditor } from "~/components/cms-admin/setting-value-editor";
@@ -39,6 +41,8 @@ import { setSettingPublic } from "~/domain/site-settings/set-setting-public.serv
 import { truncateSettingValue } from "~/domain/site-settings/setting-values";
 import { updateSetting } from "~/domain/site-settings/update-setting.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
+import { restoreVersionSchema } from "~/domain/content-history/kinds";
+import { restoreVersionIntent } from "~/domain/content-history/restore-version.server";
 import { cn } from "~/lib/cn";
 import { adminClientAction } from "~/components/admin/admin-client-action";
 
@@ -64,13 +68,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const clientAction = adminClientAction;
 
+/** The screen's intents, and Restore of its History dialog (ADR 029). */
+const actionSchema = z.discriminatedUnion("intent", [...settingActionSchema.options, restoreVersionSchema(["setting"])]);
+
 export const action = adminAction({
-  schema: settingActionSchema,
+  schema: actionSchema,
   intents: {
-    "create-setting": { failure: SETTING_TEXT.saveFailed, run: (input, { tx }) => createSetting(tx, input) },
-    "update-setting": { failure: SETTING_TEXT.saveFailed, run: (input, { tx }) => updateSetting(tx, input) },
-    "set-setting-public": { failure: SETTING_TEXT.visibilityFailed, run: (input, { tx }) => setSettingPublic(tx, input) },
-    "delete-setting": { failure: SETTING_TEXT.deleteFailed, run: (input, { tx }) => deleteSetting(tx, input) },
+    "restore-version": restoreVersionIntent,
+    "create-setting": { history: "setting", failure: SETTING_TEXT.saveFailed, run: (input, { tx }) => createSetting(tx, input) },
+    "update-setting": { history: "setting", failure: SETTING_TEXT.saveFailed, run: (input, { tx }) => updateSetting(tx, input) },
+    "set-setting-public": { history: "setting", failure: SETTING_TEXT.visibilityFailed, run: (input, { tx }) => setSettingPublic(tx, input) },
+    "delete-setting": { history: "setting", failure: SETTING_TEXT.deleteFailed, run: (input, { tx }) => deleteSetting(tx, input) },
   },
 });
 
@@ -178,6 +186,7 @@ function SettingList({ settings }: { settings: AdminSetting[] }) {
   });
   const [editing, setEditing] = useState<AdminSetting | null>(null);
   const [editOpen, setEditOpen] = useState(false);
+  const history = useHistoryDialog("setting", FIELDS);
 
   if (settings.length === 0) return <EmptyState>{SETTING_TEXT.empty}</EmptyState>;
 
@@ -219,9 +228,11 @@ function SettingList({ settings }: { settings: AdminSetting[] }) {
               setEditing(setting);
               setEditOpen(true);
             }}
+            history={(setting) => history.action(setting.id, setting.settingKey)}
           />
         ))
       )}
+      {history.dialog}
       {editing && (
         <FormDialog
           key={editing.id}
@@ -245,7 +256,17 @@ function SettingList({ settings }: { settings: AdminSetting[] }) {
   );
 }
 
-function CategoryGroup({ category, settings, onEdit }: { category: SettingCategoryValue; settings: AdminSetting[]; onEdit: (setting: AdminSetting) => void }) {
+function CategoryGroup({
+  category,
+  settings,
+  onEdit,
+  history,
+}: {
+  category: SettingCategoryValue;
+  settings: AdminSetting[];
+  onEdit: (setting: AdminSetting) => void;
+  history: (setting: AdminSetting) => MenuAction;
+}) {
   const headingId = `settings-${category}`;
   const label = SETTING_CATEGORY_LABELS[category];
   return (
@@ -255,7 +276,7 @@ function CategoryGroup({ category, settings, onEdit }: { category: SettingCatego
       </h2>
       <CardGrid label={`${label} settings`}>
         {settings.map((setting) => (
-          <SettingCard key={setting.id} setting={setting} actions={menuActions(setting, () => onEdit(setting))} />
+          <SettingCard key={setting.id} setting={setting} actions={menuActions(setting, () => onEdit(setting), history(setting))} />
         ))}
       </CardGrid>
     </section>
@@ -263,11 +284,11 @@ function CategoryGroup({ category, settings, onEdit }: { category: SettingCatego
 }
 
 /**
- * Edit, Make Public / Make Private and Delete; the settings the site reads show only what they allow
+ * Edit, History, Make Public / Make Private and Delete; the settings the site reads show only what they allow
  * (the server refuses the rest too, ADR 019).
  */
-function menuActions(setting: AdminSetting, onEdit: () => void): MenuAction[] {
-  const actions: MenuAction[] = [{ label: "Edit", onSelect: onEdit }];
+function menuActions(setting: AdminSetting, onEdit: () => void, history: MenuAction): MenuAction[] {
+  const actions: MenuAction[] = [{ label: "Edit", onSelect: onEdit }, history];
   if (!setting.requiredBy) {
     actions.push({
       label: setting.isPublic ? "Make Private" : "Make Public",

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { Medal, UserRound } from "lucide-react";
 import type { Route } from "./+types/cms.team";
 import type { FieldSpec } from "~/components/admin/admin-form";
@@ -27,6 +28,11 @@ import { socialLinkFieldValues } from "~/domain/team/social-links";
 import type { AdminTeamMember } from "~/domain/team/types";
 import { updateTeamMember } from "~/domain/team/update-team-member.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
+import { restoreVersionSchema } from "~/domain/content-history/kinds";
+import { restoreVersionIntent } from "~/domain/content-history/restore-version.server";
+import { cancelScheduleSchema, setScheduleSchema } from "~/domain/content-schedule/schedule";
+import { cancelScheduleIntent, setScheduleIntent } from "~/domain/content-schedule/set-schedule.server";
+import { ScheduleNote } from "~/components/admin/schedule-dialog";
 import { cn } from "~/lib/cn";
 import { isHttpUrl } from "~/lib/text-fields";
 import { adminClientAction } from "~/components/admin/admin-client-action";
@@ -52,14 +58,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const clientAction = adminClientAction;
 
+/** The screen's intents, Restore of its History dialog, and its schedules (ADR 029). */
+const actionSchema = z.discriminatedUnion("intent", [...teamMemberActionSchema.options, restoreVersionSchema(["team_member"]), setScheduleSchema(["team_member"]), cancelScheduleSchema(["team_member"])]);
+
 export const action = adminAction({
-  schema: teamMemberActionSchema,
+  schema: actionSchema,
   intents: {
-    "create-team-member": { failure: TEAM_TEXT.saveFailed, run: (input, { tx }) => createTeamMember(tx, input) },
-    "update-team-member": { failure: TEAM_TEXT.saveFailed, run: (input, { tx }) => updateTeamMember(tx, input) },
-    "set-team-member-published": { failure: TEAM_TEXT.statusFailed, run: (input, { tx }) => setTeamMemberPublished(tx, input) },
-    "set-team-member-leadership": { failure: TEAM_TEXT.leadershipFailed, run: (input, { tx }) => setTeamMemberLeadership(tx, input) },
-    "delete-team-member": { failure: TEAM_TEXT.deleteFailed, run: (input, { tx }) => deleteTeamMember(tx, input) },
+    "restore-version": restoreVersionIntent,
+    "set-schedule": setScheduleIntent,
+    "cancel-schedule": cancelScheduleIntent,
+    "create-team-member": { history: "team_member", failure: TEAM_TEXT.saveFailed, run: (input, { tx }) => createTeamMember(tx, input) },
+    "update-team-member": { history: "team_member", failure: TEAM_TEXT.saveFailed, run: (input, { tx }) => updateTeamMember(tx, input) },
+    "set-team-member-published": { history: "team_member", failure: TEAM_TEXT.statusFailed, run: (input, { tx }) => setTeamMemberPublished(tx, input) },
+    "set-team-member-leadership": { history: "team_member", failure: TEAM_TEXT.leadershipFailed, run: (input, { tx }) => setTeamMemberLeadership(tx, input) },
+    "delete-team-member": { history: "team_member", failure: TEAM_TEXT.deleteFailed, run: (input, { tx }) => deleteTeamMember(tx, input) },
     "reorder-team-members": { failure: TEAM_TEXT.reorderFailed, run: (input, { tx }) => reorderTeamMembers(tx, input) },
   },
 });
@@ -135,6 +147,8 @@ export default function TeamMembers({ loaderData }: Route.ComponentProps) {
       }}
       edit={{ title: "Edit Team Member", submitLabel: "Update Team Member", schema: updateTeamMemberSchema, intent: "update-team-member", fields: EDIT_FIELDS, values: formValues }}
       actions={cardActions}
+      history={{ kind: "team_member", name: (m) => m.name }}
+      schedule={{ kind: "team_member", of: (item) => item }}
       reorderIntent="reorder-team-members"
       remove={{ intent: "delete-team-member", what: "team member", detail: (m) => `${m.name} will be deleted and removed from the website. This cannot be undone.` }}
       card={(member, menu) => <MemberCard member={member} actions={menu} />}
@@ -181,6 +195,7 @@ function MemberCard({ member, actions }: { member: AdminTeamMember; actions: Men
       badges={
         <>
           <StatusBadge status={member.status} />
+          <ScheduleNote publishAt={member.publishAt} unpublishAt={member.unpublishAt} />
           {member.isLeadership && (
             <Badge variant="secondary">
               <Medal aria-hidden="true" />

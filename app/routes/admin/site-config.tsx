@@ -1,4 +1,9 @@
+import { z } from "zod";
+import { History } from "lucide-react";
+import { useState } from "react";
 import type { Route } from "./+types/site-config";
+import { HistoryDialog } from "~/components/admin/history-dialog";
+import { Button } from "~/components/ui/button";
 import { AdminData } from "~/components/admin/admin-data";
 import { AdminForm, type FieldSpec } from "~/components/admin/admin-form";
 import { AdminPage } from "~/components/admin/admin-page";
@@ -14,6 +19,8 @@ import {
   US_STATES,
 } from "~/domain/site-settings/site-configuration-schema";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
+import { HISTORY_TEXT, restoreVersionSchema, SITE_CONFIGURATION_ITEM_ID } from "~/domain/content-history/kinds";
+import { restoreVersionIntent } from "~/domain/content-history/restore-version.server";
 import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
@@ -32,10 +39,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const clientAction = adminClientAction;
 
+/** The screen's intents, and Restore of its History dialog (ADR 029). */
+const actionSchema = z.discriminatedUnion("intent", [...siteConfigurationActionSchema.options, restoreVersionSchema(["site_configuration"])]);
+
 export const action = adminAction({
-  schema: siteConfigurationActionSchema,
+  schema: actionSchema,
   intents: {
-    "save-site-configuration": { failure: SITE_CONFIG_TEXT.saveFailed, run: (input, { tx }) => saveSiteConfiguration(tx, input) },
+    "restore-version": restoreVersionIntent,
+    "save-site-configuration": { history: "site_configuration", failure: SITE_CONFIG_TEXT.saveFailed, run: (input, { tx }) => saveSiteConfiguration(tx, input) },
   },
 });
 
@@ -95,12 +106,32 @@ const FIELDS: readonly FieldSpec[] = [
 ];
 
 export default function SiteConfiguration({ loaderData }: Route.ComponentProps) {
+  const [historyOpen, setHistoryOpen] = useState(false);
   return (
-    <AdminPage title={SITE_CONFIG_TEXT.title} description="The business facts the website shows in its footer, contact page and search results. Changes appear on the website at once.">
+    <AdminPage
+      title={SITE_CONFIG_TEXT.title}
+      description="The business facts the website shows in its footer, contact page and search results. Changes appear on the website at once."
+      action={
+        <>
+          <Button type="button" variant="outline" onClick={() => setHistoryOpen(true)}>
+            <History aria-hidden="true" />
+            {HISTORY_TEXT.menu}
+          </Button>
+          <HistoryDialog
+            target={{ kind: "site_configuration", id: SITE_CONFIGURATION_ITEM_ID, name: SITE_CONFIG_TEXT.title }}
+            open={historyOpen}
+            onOpenChange={setHistoryOpen}
+            fields={FIELDS}
+          />
+        </>
+      }
+    >
       <AdminData resolve={loaderData.config} loadingText={SITE_CONFIG_TEXT.loading}>
         {(config) => (
           <div className="rounded-xl border border-border bg-white p-5 shadow-sm">
             <AdminForm
+              // A restored version (History) shows at once: new starting values make a new form.
+              key={JSON.stringify(config.values)}
               schema={saveSiteConfigurationSchema}
               intent="save-site-configuration"
               fields={FIELDS}

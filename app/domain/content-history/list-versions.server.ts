@@ -1,0 +1,21 @@
+import { and, desc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { contentVersions } from "~/db/schema";
+import { HISTORY_RETENTION, type HistoryKind, type ItemHistory } from "./kinds";
+
+/** An item's versions, newest first (at most HISTORY_RETENTION are kept). */
+export async function listVersions(kind: HistoryKind, itemId: string): Promise<ItemHistory> {
+  const rows = await db()
+    .select({
+      id: contentVersions.id,
+      number: contentVersions.number,
+      createdAt: contentVersions.createdAt,
+      actorLabel: contentVersions.actorLabel,
+      values: contentVersions.values,
+    })
+    .from(contentVersions)
+    .where(and(eq(contentVersions.kind, kind), eq(contentVersions.itemId, itemId)))
+    .orderBy(desc(contentVersions.number))
+    .limit(HISTORY_RETENTION);
+  return { versions: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+}
