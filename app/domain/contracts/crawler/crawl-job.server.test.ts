@@ -63,7 +63,11 @@ describe("the contracts.crawl job", () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(session).toMatchObject({ status: "completed", totalFound: 3, newContracts: 3, requestsMade: 3, pagesProcessed: 2 });
-    const jobs = await db().execute<{ state: string }>(sql`select state from pgboss.job where name = 'contracts.crawl'`);
-    expect(jobs.rows.map((r) => r.state)).toEqual(["completed"]);
+    // pg-boss marks the job completed just after the handler (which closed the session) returns.
+    await expect
+      .poll(async () => (await db().execute<{ state: string }>(sql`select state from pgboss.job where name = 'contracts.crawl'`)).rows.map((r) => r.state), {
+        timeout: 10_000,
+      })
+      .toEqual(["completed"]);
   });
 });
