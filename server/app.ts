@@ -153,7 +153,13 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
 
   const pageCache = new PageCache();
   const app = createApp({ vite: options.vite, pageCache });
-  const server = http.createServer(app);
+  // Anonymous public pages from memory come first, before Express (the hot path: ADR 030, issue 13);
+  // everything else, misses included, goes through the app. Not in development: edits must show at once.
+  const server = options.vite
+    ? http.createServer(app)
+    : http.createServer((req, res) => {
+        if (!pageCache.serveHit(req, res)) app(req, res);
+      });
   server.keepAliveTimeout = 65_000;
   try {
     await runMigrations(pool());

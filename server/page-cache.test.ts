@@ -1,4 +1,4 @@
-import type http from "node:http";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import compression from "compression";
@@ -26,13 +26,18 @@ beforeAll(async () => {
     if (setCookie) res.setHeader("Set-Cookie", "a=b");
     if (degraded) markResponseUncacheable();
     const hydrates = req.path === "/hydrated";
+    res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Content-Security-Policy", hydrates ? "script-src 'self' 'nonce-abc123abc123abc123'" : "script-src 'self'");
     res.status(nextStatus).type("html");
     // Stream in two chunks, as React's renderer does; long enough to be worth compressing.
     res.write(`<html><script type="module" src="/a.js"></script>${"<p>roofing</p>".repeat(200)}`);
     res.end(`<p>${req.path} render ${renders}</p></html>`);
   });
-  server = app.listen(0, "127.0.0.1");
+  // As server/app.ts: hits are answered before Express, everything else goes through it.
+  server = http.createServer((req, res) => {
+    if (!cache.serveHit(req, res)) app(req, res);
+  });
+  server.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -96,6 +101,10 @@ describe("PageCache", () => {
     expect(second.headers.get("vary")).toMatch(/Accept-Encoding/i);
     expect(second.headers.get("content-security-policy")).toBe("script-src 'self'");
     expect(Number(second.headers.get("content-length"))).toBe(Buffer.byteLength(second.body));
+    // Answered before Express: the page's security headers replayed, and a request id of its own.
+    expect(second.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(second.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(third.headers.get("x-request-id")).not.toBe(second.headers.get("x-request-id"));
   });
 
   it("answers a matching If-None-Match with 304 and no body", async () => {
@@ -127,7 +136,6 @@ describe("PageCache", () => {
       expect(await response.text()).toBe(plain.body);
     }
     // What is on the wire really is brotli (node's http client does not decode).
-    const http = await import("node:http");
     const wire = await new Promise<Buffer>((resolve, reject) => {
       http.get(`${baseUrl}/compressed`, { headers: { "accept-encoding": "br" } }, (res) => {
         const parts: Buffer[] = [];

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type http from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
@@ -18,6 +19,9 @@ import { logger, requestContext } from "~/lib/logger.server";
  *   the stored form the client accepts, with `Vary: Accept-Encoding` and a
  *   `Cache-Control` that lets a CDN or reverse proxy keep it for a short time
  *   (README, "Caching in front of the app").
+ * - Hits are served before Express (`serveHit`, called first by the HTTP server:
+ *   server/app.ts): a map lookup and one write of stored headers and bytes,
+ *   with the request id and the access-log line of every request.
  * - A response whose render saw a failed read (`markResponseUncacheable()`) is
  *   sent but not stored, so a passing database hiccup is not served for minutes.
  * - `invalidate()` empties it; the server calls it when the database reports a
@@ -25,21 +29,40 @@ import { logger, requestContext } from "~/lib/logger.server";
  *   after a safety TTL.
  */
 
-interface Entry {
+/** One stored form of a page: its status and raw headers (name, value, ...) and body, ready to write. */
+interface Form {
   status: number;
-  /** Header name/value pairs written on every hit (the page's own, then the cache's). */
-  headers: Array<[string, string]>;
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  headers: string[];
+  body: Buffer | null;
+}
+
+interface Entry {
   etag: string;
+  identity: Form;
+  br: Form;
+  gzip: Form;
+  notModified: Form;
   storedAt: number;
   bytes: number;
 }
 
 const EXCLUDED_PREFIXES = ["/admin", "/auth", "/api", "/healthz", "/assets/"];
 const CACHEABLE_TYPES = /^(text\/html|application\/xml|text\/xml|text\/plain)/;
-const KEPT_HEADERS = ["content-type", "content-security-policy", "content-language", "link", "x-robots-tag"];
+/** The page's own headers replayed on a hit, security headers included (a hit skips the middleware). */
+const KEPT_HEADERS = [
+  "content-type",
+  "content-security-policy",
+  "content-language",
+  "link",
+  "x-robots-tag",
+  "x-content-type-options",
+  "referrer-policy",
+  "x-frame-options",
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
+  "permissions-policy",
+  "strict-transport-security",
+];
 const MAX_BODY_BYTES = 1_000_000;
 
 /**
@@ -113,19 +136,59 @@ export class PageCache {
     }
   }
 
+  /**
+   * Answers a request from the cache straight on Node's objects, before Express (server/app.ts): true
+   * when it did. The request gets its id (X-Request-Id) and its access-log line as every request does.
+   */
+  serveHit(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+    const entry = this.lookup(req);
+    if (!entry) return false;
+    const started = process.hrtime.bigint();
+    const requestId = crypto.randomUUID();
+    const form = pick(req, entry);
+    res.writeHead(form.status, [...form.headers, "x-request-id", requestId]);
+    res.end(req.method === "HEAD" ? undefined : form.body ?? undefined);
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    logger.info(
+      {
+        requestId,
+        method: req.method,
+        path: query < 0 ? url : url.slice(0, query),
+        status: form.status,
+        durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
+        pageCache: "hit",
+      },
+      "request",
+    );
+    return true;
+  }
+
+  /** The entry for this request, if it is one the cache answers. */
+  private lookup(req: http.IncomingMessage): Entry | undefined {
+    if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+    if (req.headers.cookie || req.headers.authorization || this.entries.size === 0) return undefined;
+    // Only pages that qualified were stored (isCacheableRequest, isCacheableResponse), so a lookup of any
+    // other path simply misses. Pages carry absolute URLs built from the host when APP_URL is unset.
+    return this.get(`${req.headers.host ?? ""}${req.url ?? "/"}`);
+  }
+
+  /** The Express side: a hit (when the server did not answer it first), else renders and stores a miss. */
   middleware() {
     return (req: Request, res: Response, next: NextFunction) => {
       if (!isCacheableRequest(req)) return next();
-      // Pages carry absolute URLs (canonical, Open Graph) built from the host when APP_URL is unset.
-      const key = `${req.headers.host ?? ""}${req.originalUrl}`;
-      const hit = this.get(key);
+      const hit = this.lookup(req);
       if (hit) {
-        send(req, res, hit);
+        // Express's own middleware already gave this response its id and security headers.
+        const form = pick(req, hit);
+        for (let i = 0; i < form.headers.length; i += 2) res.setHeader(form.headers[i]!, form.headers[i + 1]!);
+        res.statusCode = form.status;
+        res.end(req.method === "HEAD" ? undefined : form.body ?? undefined);
         return;
       }
       if (req.method !== "GET") return next();
       res.setHeader("X-Page-Cache", "miss");
-      this.capture(key, res);
+      this.capture(`${req.headers.host ?? ""}${req.originalUrl}`, res);
       next();
     };
   }
@@ -169,14 +232,22 @@ export class PageCache {
           // A change while compressing wins: do not store a page rendered before it.
           if (generation !== this.generation) return;
           const etag = `"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
-          headers.push(["cache-control", PAGE_CACHE_CONTROL], ["vary", "Accept-Encoding"], ["etag", etag]);
-          this.set(key, {
+          const common = [...headers.flat(), "cache-control", PAGE_CACHE_CONTROL, "vary", "Accept-Encoding", "etag", etag, "x-page-cache", "hit"];
+          const form = (body: Buffer, encoding?: string): Form => ({
             status: res.statusCode,
-            headers,
-            identity,
-            br,
-            gzip: gz,
+            headers: [...common, ...(encoding ? ["content-encoding", encoding] : []), "content-length", String(body.length)],
+            body,
+          });
+          this.set(key, {
             etag,
+            identity: form(identity),
+            br: form(br, "br"),
+            gzip: form(gz, "gzip"),
+            notModified: {
+              status: 304,
+              headers: ["cache-control", PAGE_CACHE_CONTROL, "vary", "Accept-Encoding", "etag", etag, "x-page-cache", "hit"],
+              body: null,
+            },
             storedAt: Date.now(),
             bytes: identity.length + br.length + gz.length,
           });
@@ -201,23 +272,21 @@ async function compressed(body: Buffer): Promise<{ br: Buffer; gz: Buffer }> {
   return { br, gz };
 }
 
-/** The stored page, in the encoding the client accepts, or 304 when it has this version. */
-function send(req: Request, res: Response, entry: Entry) {
-  for (const [name, value] of entry.headers) res.setHeader(name, value);
-  res.setHeader("X-Page-Cache", "hit");
-  if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
-    res.statusCode = 304;
-    res.end();
-    return;
+/** The stored form for this request: 304 when it has this version, else the encoding it accepts. */
+function pick(req: http.IncomingMessage, entry: Entry): Form {
+  if (matchesEtag(req.headers["if-none-match"], entry.etag)) return entry.notModified;
+  const header = req.headers["accept-encoding"];
+  let encoding = header === undefined ? null : encodingMemo.get(header);
+  if (encoding === undefined) {
+    encoding = preferredEncoding(header);
+    if (encodingMemo.size > 256) encodingMemo.clear();
+    encodingMemo.set(header!, encoding);
   }
-  const encoding = preferredEncoding(req.headers["accept-encoding"]);
-  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
-  if (encoding) res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.statusCode = entry.status;
-  if (req.method === "HEAD") res.end();
-  else res.end(body);
+  return encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
 }
+
+/** Accept-Encoding values repeat (a handful of browsers): their choice is remembered. */
+const encodingMemo = new Map<string, "br" | "gzip" | null>();
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
