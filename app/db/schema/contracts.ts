@@ -2,7 +2,6 @@ import { type SQL, sql } from "drizzle-orm";
 import {
   boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -87,12 +86,6 @@ export interface CrawlSearchParameters {
   categories?: string[];
   [key: string]: JsonValue | LocationConfig | undefined;
 }
-
-const tsvector = customType<{ data: string }>({
-  dataType() {
-    return "tsvector";
-  },
-});
 
 const timestamps = () => ({
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -233,14 +226,6 @@ export const contractOpportunities = pgTable(
       (): SQL =>
         sql`lower(coalesce(${contractOpportunities.title}, '') || ' ' || coalesce(${contractOpportunities.agencyName}, '') || ' ' || coalesce(${contractOpportunities.description}, ''))`,
     ),
-    /**
-     * Full-text search over title, agency and description (generated; never
-     * written). Query with `search_vector @@ websearch_to_tsquery('english', $1)`.
-     */
-    searchVector: tsvector().generatedAlwaysAs(
-      (): SQL =>
-        sql`to_tsvector('english'::regconfig, coalesce(${contractOpportunities.title}, '') || ' ' || coalesce(${contractOpportunities.agencyName}, '') || ' ' || coalesce(${contractOpportunities.description}, ''))`,
-    ),
     ...timestamps(),
   },
   (t) => [
@@ -263,7 +248,6 @@ export const contractOpportunities = pgTable(
     index("contract_opportunities_status_idx").on(t.status),
     index("contract_opportunities_location_state_idx").on(t.locationState),
     index("contract_opportunities_estimated_value_idx").on(t.estimatedValue),
-    index("contract_opportunities_search_idx").using("gin", t.searchVector),
     check(
       "contract_opportunities_pipeline_stage_check",
       sql`${t.pipelineStage} in ('new', 'reviewing', 'bidding', 'submitted', 'won', 'lost', 'no_bid')`,
