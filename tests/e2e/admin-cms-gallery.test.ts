@@ -5,7 +5,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { useApp } from "../support/app-server";
 import { expectNoAxeViolations, useBrowser } from "../support/browser";
-import { expectToast, useStaff } from "../support/staff";
+import { expectToast, useStaff, openActionsMenu } from "../support/staff";
 
 /**
  * The Gallery manager (/admin/cms/gallery, issue 12 item 3, ADR 025) in
@@ -55,12 +55,12 @@ const card = (page: Page, name: string): Locator => page.locator(`li[data-item="
 const cardNames = (page: Page) => page.locator("li[data-item]").evaluateAll((items) => items.map((item) => item.getAttribute("data-item")));
 
 async function choose(page: Page, name: string, entry: string) {
-  await page.getByRole("button", { name: `Actions for ${name}` }).click();
+  await openActionsMenu(page, name);
   await page.getByRole("menuitem", { name: entry, exact: true }).click();
 }
 
 async function menuEntries(page: Page, name: string): Promise<string[]> {
-  await page.getByRole("button", { name: `Actions for ${name}` }).click();
+  await openActionsMenu(page, name);
   // The menu opens after the click resolves: wait for it before reading its entries.
   await page.getByRole("menuitem").first().waitFor();
   const entries = await page.getByRole("menuitem").allInnerTexts();

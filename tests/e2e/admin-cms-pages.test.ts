@@ -5,7 +5,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { useApp } from "../support/app-server";
 import { expectNoAxeViolations, useBrowser } from "../support/browser";
-import { expectToast, useStaff } from "../support/staff";
+import { expectToast, useStaff, openActionsMenu } from "../support/staff";
 
 /**
  * Page Content (/admin/cms/pages) and the content management hub (/admin/cms)
@@ -55,7 +55,7 @@ async function openScreen(page: Page, tab: "Pages" | "Blocks" = "Pages") {
 
 /** Opens an item's menu and picks one entry. */
 async function choose(page: Page, name: string, entry: string) {
-  await page.getByRole("button", { name: `Actions for ${name}`, exact: true }).click();
+  await openActionsMenu(page, name, { exact: true });
   await page.getByRole("menuitem", { name: entry, exact: true }).click();
 }
 

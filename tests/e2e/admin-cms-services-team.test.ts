@@ -5,7 +5,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { useApp } from "../support/app-server";
 import { expectNoAxeViolations, useBrowser } from "../support/browser";
-import { expectToast, useStaff } from "../support/staff";
+import { expectToast, useStaff, openActionsMenu } from "../support/staff";
 
 /**
  * The Services Manager (/admin/cms/services) and Team Members
@@ -58,13 +58,13 @@ const cardNames = (page: Page) => page.locator("li[data-item]").evaluateAll((ite
 
 /** Opens a card's menu and picks one entry. */
 async function choose(page: Page, name: string, entry: string) {
-  await page.getByRole("button", { name: `Actions for ${name}` }).click();
+  await openActionsMenu(page, name);
   await page.getByRole("menuitem", { name: entry, exact: true }).click();
 }
 
 /** The entries of a card's menu (and closes it again). */
 async function menuEntries(page: Page, name: string): Promise<string[]> {
-  await page.getByRole("button", { name: `Actions for ${name}` }).click();
+  await openActionsMenu(page, name);
   // The menu opens after the click resolves: wait for it before reading its entries.
   await page.getByRole("menuitem").first().waitFor();
   const entries = await page.getByRole("menuitem").allInnerTexts();

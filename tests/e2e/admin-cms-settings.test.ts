@@ -7,7 +7,7 @@ import { SITE_SETTING_SEEDS } from "~/db/seed/site-settings";
 import { PUBLIC_ROUTES } from "~/domain/seo/public-routes";
 import { useApp } from "../support/app-server";
 import { expectNoAxeViolations, useBrowser } from "../support/browser";
-import { expectToast, useStaff } from "../support/staff";
+import { expectToast, useStaff, openActionsMenu } from "../support/staff";
 
 /**
  * Site Settings (/admin/cms/settings, spec 2 §2) and its preview in Chromium
@@ -43,12 +43,12 @@ async function open(page: Page) {
 }
 
 async function choose(page: Page, key: string, entry: string) {
-  await page.getByRole("button", { name: `Actions for ${key}` }).click();
+  await openActionsMenu(page, key);
   await page.getByRole("menuitem", { name: entry, exact: true }).click();
 }
 
 async function menuEntries(page: Page, key: string): Promise<string[]> {
-  await page.getByRole("button", { name: `Actions for ${key}` }).click();
+  await openActionsMenu(page, key);
   // The menu opens after the click resolves: wait for it before reading its entries.
   await page.getByRole("menuitem").first().waitFor();
   const entries = await page.getByRole("menuitem").allInnerTexts();

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { useApp } from "../support/app-server";
 import { expectNoAxeViolations, useBrowser } from "../support/browser";
-import { expectToast, useStaff } from "../support/staff";
+import { expectToast, useStaff, openActionsMenu } from "../support/staff";
 import { toZonedLocal } from "~/lib/zoned-time";
 
 /**
@@ -31,7 +31,7 @@ async function publicServices(): Promise<string> {
 }
 
 async function choose(page: Page, name: string, entry: string) {
-  await page.getByRole("button", { name: `Actions for ${name}` }).click();
+  await openActionsMenu(page, name);
   await page.getByRole("menuitem", { name: entry, exact: true }).click();
 }
 

@@ -144,3 +144,25 @@ export function useStaff(app: () => RunningApp, browser: () => Browser, secret: 
     },
   };
 }
+
+/**
+ * Opens the actions menu of a card or row ("Actions for {name}") and waits for it. A menu still closing
+ * from the previous choice is waited out first. Under load a click can land while React replaces the
+ * trigger (the reload after the previous change) and the menu never opens: then the click is tried again,
+ * a bounded number of times, and never while a menu is open.
+ */
+export async function openActionsMenu(page: Page, name: string, { exact = false } = {}): Promise<void> {
+  const trigger = page.getByRole("button", { name: `Actions for ${name}`, exact });
+  const menu = page.getByRole("menu");
+  await menu.waitFor({ state: "detached", timeout: 5_000 }).catch(() => {});
+  for (let attempt = 1; ; attempt += 1) {
+    await trigger.click();
+    try {
+      await menu.waitFor({ timeout: 4_000 });
+      return;
+    } catch (error) {
+      if ((await menu.count()) > 0) return;
+      if (attempt >= 5) throw error;
+    }
+  }
+}
