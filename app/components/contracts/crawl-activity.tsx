@@ -1,7 +1,7 @@
 import { Download, RefreshCw, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
-import type { CrawlProgress } from "~/domain/contracts/crawls/types";
+import { CRAWL_UI_TEXT, type CrawlProgress } from "~/domain/contracts/crawls/types";
 import { SessionStatusBadge } from "./badges";
 import { formatContractDateTime, formatContractTime } from "~/domain/contracts/format";
 import { useCrawlProgress } from "./use-crawl-progress";
@@ -64,7 +64,7 @@ function LiveProgress({ progress, failed }: { progress: CrawlProgress; failed: b
         ))}
       </dl>
       <p role="status" className="text-sm text-slate-600">
-        {failed ? "Could not read the crawl's progress. Retrying..." : "The list reloads when the crawl ends."}
+        {failed ? CRAWL_UI_TEXT.progressFailed : "The list reloads when the crawl ends."}
       </p>
     </section>
   );
