@@ -64,14 +64,7 @@ export function contractWhere(filters: ContractFilters): SQL {
 export function contractOrder(sort: ContractSort): SQL[] {
   switch (sort) {
     case "deadline":
-      // Soonest first among the bids still open; then those whose deadline passed, the latest first; then
-      // those without a deadline.
-      return [
-        sql`case when ${c.deadlineDate} is null then 2 when ${c.deadlineDate} < now() then 1 else 0 end`,
-        sql`case when ${c.deadlineDate} >= now() then ${c.deadlineDate} end asc`,
-        sql`${c.deadlineDate} desc`,
-        asc(c.id),
-      ];
+      return [sql`${c.deadlineDate} asc nulls last`, asc(c.id)];
     case "value":
       return [sql`${c.estimatedValue} desc nulls last`, asc(c.id)];
     case "relevance":
