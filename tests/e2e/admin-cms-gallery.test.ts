@@ -5,7 +5,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { useApp } from "../support/app-server";
 import { expectNoAxeViolations, useBrowser } from "../support/browser";
-import { expectToast, useStaff, openActionsMenu } from "../support/staff";
+import { expectToast, chooseAction as choose, actionMenuEntries as menuEntries, useStaff } from "../support/staff";
 
 /**
  * The Gallery manager (/admin/cms/gallery, issue 12 item 3, ADR 025) in
@@ -53,22 +53,6 @@ const shows = (html: string, text: string) => html.includes(`>${text}<`);
 
 const card = (page: Page, name: string): Locator => page.locator(`li[data-item="${name.replace(/["\\]/g, "\\$&")}"]`);
 const cardNames = (page: Page) => page.locator("li[data-item]").evaluateAll((items) => items.map((item) => item.getAttribute("data-item")));
-
-async function choose(page: Page, name: string, entry: string) {
-  await openActionsMenu(page, name);
-  await page.getByRole("menuitem", { name: entry, exact: true }).click();
-}
-
-async function menuEntries(page: Page, name: string): Promise<string[]> {
-  await openActionsMenu(page, name);
-  // The menu opens after the click resolves: wait for it before reading its entries.
-  await page.getByRole("menuitem").first().waitFor();
-  const entries = await page.getByRole("menuitem").allInnerTexts();
-  await page.keyboard.press("Escape");
-  // ...and closes before the page is used again (while it closes, the rest of the page is aria-hidden).
-  await page.getByRole("menu").waitFor({ state: "detached" });
-  return entries;
-}
 
 async function open(page: Page) {
   await staff.goto(page, SCREEN);

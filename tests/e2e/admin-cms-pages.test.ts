@@ -5,7 +5,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { useApp } from "../support/app-server";
 import { expectNoAxeViolations, useBrowser } from "../support/browser";
-import { expectToast, useStaff, openActionsMenu } from "../support/staff";
+import { expectToast, chooseAction, useStaff } from "../support/staff";
 
 /**
  * Page Content (/admin/cms/pages) and the content management hub (/admin/cms)
@@ -53,11 +53,8 @@ async function openScreen(page: Page, tab: "Pages" | "Blocks" = "Pages") {
   await page.getByRole("table", { name: tab === "Pages" ? "Pages" : "Content blocks" }).waitFor();
 }
 
-/** Opens an item's menu and picks one entry. */
-async function choose(page: Page, name: string, entry: string) {
-  await openActionsMenu(page, name, { exact: true });
-  await page.getByRole("menuitem", { name: entry, exact: true }).click();
-}
+/** Opens an item's menu and picks one entry (item names here are prefixes of others: matched exactly). */
+const choose = (page: Page, name: string, entry: string) => chooseAction(page, name, entry, { exact: true });
 
 const focused = (page: Page) =>
   page.evaluate(() => {

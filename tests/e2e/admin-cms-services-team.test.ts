@@ -5,7 +5,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { useApp } from "../support/app-server";
 import { expectNoAxeViolations, useBrowser } from "../support/browser";
-import { expectToast, useStaff, openActionsMenu } from "../support/staff";
+import { expectToast, chooseAction as choose, actionMenuEntries as menuEntries, useStaff } from "../support/staff";
 
 /**
  * The Services Manager (/admin/cms/services) and Team Members
@@ -55,24 +55,6 @@ const homeTeam = async () => section(await publicHtml("/"), "team");
 
 const card = (page: Page, name: string): Locator => page.locator(`li[data-item="${name.replace(/["\\]/g, "\\$&")}"]`);
 const cardNames = (page: Page) => page.locator("li[data-item]").evaluateAll((items) => items.map((item) => item.getAttribute("data-item")));
-
-/** Opens a card's menu and picks one entry. */
-async function choose(page: Page, name: string, entry: string) {
-  await openActionsMenu(page, name);
-  await page.getByRole("menuitem", { name: entry, exact: true }).click();
-}
-
-/** The entries of a card's menu (and closes it again). */
-async function menuEntries(page: Page, name: string): Promise<string[]> {
-  await openActionsMenu(page, name);
-  // The menu opens after the click resolves: wait for it before reading its entries.
-  await page.getByRole("menuitem").first().waitFor();
-  const entries = await page.getByRole("menuitem").allInnerTexts();
-  await page.keyboard.press("Escape");
-  // ...and closes before the page is used again (while it closes, the rest of the page is aria-hidden).
-  await page.getByRole("menu").waitFor({ state: "detached" });
-  return entries;
-}
 
 async function open(page: Page, url: string, heading: string) {
   await staff.goto(page, url);

@@ -7,7 +7,7 @@ import { SITE_SETTING_SEEDS } from "~/db/seed/site-settings";
 import { PUBLIC_ROUTES } from "~/domain/seo/public-routes";
 import { useApp } from "../support/app-server";
 import { expectNoAxeViolations, useBrowser } from "../support/browser";
-import { expectToast, useStaff, openActionsMenu } from "../support/staff";
+import { expectToast, chooseAction as choose, actionMenuEntries as menuEntries, useStaff } from "../support/staff";
 
 /**
  * Site Settings (/admin/cms/settings, spec 2 §2) and its preview in Chromium
@@ -40,22 +40,6 @@ async function open(page: Page) {
   await staff.goto(page, SCREEN);
   await page.getByRole("heading", { level: 1, name: /^Site Settings/ }).waitFor();
   await page.locator("li[data-item], :text('No settings found.')").first().waitFor();
-}
-
-async function choose(page: Page, key: string, entry: string) {
-  await openActionsMenu(page, key);
-  await page.getByRole("menuitem", { name: entry, exact: true }).click();
-}
-
-async function menuEntries(page: Page, key: string): Promise<string[]> {
-  await openActionsMenu(page, key);
-  // The menu opens after the click resolves: wait for it before reading its entries.
-  await page.getByRole("menuitem").first().waitFor();
-  const entries = await page.getByRole("menuitem").allInnerTexts();
-  await page.keyboard.press("Escape");
-  // ...and closes before the page is used again (while it closes, the rest of the page is aria-hidden).
-  await page.getByRole("menu").waitFor({ state: "detached" });
-  return entries;
 }
 
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("name") ?? document.activeElement?.id ?? null);

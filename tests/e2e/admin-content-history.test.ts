@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { useApp } from "../support/app-server";
 import { expectNoAxeViolations, useBrowser } from "../support/browser";
-import { expectToast, useStaff, openActionsMenu } from "../support/staff";
+import { expectToast, chooseAction as choose, useStaff } from "../support/staff";
 import { toZonedLocal } from "~/lib/zoned-time";
 
 /**
@@ -28,11 +28,6 @@ async function publicServices(): Promise<string> {
   const response = await fetch(`${app().url}/services`);
   expect(response.status).toBe(200);
   return response.text();
-}
-
-async function choose(page: Page, name: string, entry: string) {
-  await openActionsMenu(page, name);
-  await page.getByRole("menuitem", { name: entry, exact: true }).click();
 }
 
 async function editDescription(page: Page, description: string) {
