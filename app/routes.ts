@@ -22,6 +22,8 @@ export default [
   // Findability: resource routes answering XML and plain text.
   route("sitemap.xml", "routes/resources/sitemap[.]xml.ts"),
   route("robots.txt", "routes/resources/robots[.]txt.ts"),
+  // Media library images: their resized copies, public and immutable (ADR 031).
+  route("media/:assetId/:file", "routes/resources/media.$assetId.$file.ts"),
   // Accounts: sign-in and sign-up and the pages of the account emails, in the public header and
   // footer but hydrated (ADR 007 keeps the public layout static; these forms are small applications).
   layout("routes/auth/layout.tsx", [
@@ -73,6 +75,9 @@ export default [
     route("cms/gallery", "routes/admin/cms.gallery.tsx"),
     route("cms/gallery/new", "routes/admin/cms.gallery.new.tsx"),
     route("cms/gallery/preview", "routes/admin/cms.gallery.preview.tsx"),
+    // Media Library (issue 12 item 1, ADR 031): the screen (its action also takes the multipart upload) and the pickers' list.
+    route("media", "routes/admin/media.tsx"),
+    route("media/library", "routes/admin/media.library.ts"),
     // Contracts workspace (issue 11): the list with crawl controls, and a crawl's live progress and log (ADR 028).
     route("contracts", "routes/admin/contracts.tsx"),
     route("contracts/sessions/:id", "routes/admin/contracts.sessions.$id.ts"),

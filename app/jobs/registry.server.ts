@@ -1,6 +1,7 @@
 import { contentScheduleJobs } from "~/domain/content-schedule/publish-schedule.job.server";
 import { contractJobs } from "~/domain/contracts/crawler/crawl.job.server";
 import { emailJobs } from "~/domain/email/send-email.job.server";
+import { mediaJobs } from "~/domain/media/media-variants.job.server";
 import type { AnyJobDefinition } from "./define-job";
 
 /**
@@ -13,4 +14,5 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   ...emailJobs,
   ...contractJobs,
   ...contentScheduleJobs,
+  ...mediaJobs,
 ];

@@ -59,6 +59,12 @@ export type AdminChange =
       title?: string;
       /** The audit entry: `action` like "gaf.color.create", and the record it changed. */
       audit: { action: string; targetType: string; targetId: string; details?: Record<string, unknown> };
+      /**
+       * Work outside the database once the transaction has committed (never before: a rolled-back change
+       * must leave nothing behind), e.g. deleting a deleted image's files or sending its job. A failure is
+       * logged and does not change the answer: make it something a later sweep completes.
+       */
+      afterCommit?: () => Promise<unknown>;
     }
   | {
       ok: false;
@@ -87,7 +93,7 @@ export type AdminCheck =
     }
   | { ok: false; status: 404 | 409 | 422; message?: string };
 
-interface ChangeSpec<Input> {
+export interface ChangeSpec<Input> {
   /** The catalogue's failure text for this intent, e.g. "Failed to save color". */
   failure: string;
   run: (input: Input, ctx: AdminActionContext) => Promise<AdminChange>;
@@ -135,6 +141,10 @@ export const UNKNOWN_CHANGE_TEXT = "This change is not available. Reload the pag
 function answer(value: AdminActionData, status = 200) {
   return data(value, { status });
 }
+
+/** An admin action's answer (the kit's toasts read it), with its HTTP status. */
+export const adminAnswer = answer;
+export type AdminAnswer = ReturnType<typeof answer>;
 
 /** The largest form an admin action reads (an admin form is text: 1 MiB is far above any real one). */
 export const ADMIN_FORM_MAX_BYTES = 1024 * 1024;
@@ -226,44 +236,60 @@ export function adminAction<T extends { intent: string }>(options: {
     }
 
     if ("check" in spec) return runCheck(spec, intent, parsed.data, { actor, request, params });
-
-    try {
-      const change = await db().transaction(async (tx) => {
-        const history = typeof spec.history === "function" ? spec.history(parsed.data) : spec.history;
-        const before = history && itemBefore(history, parsed.data);
-        if (history && before) await recordBaseline(tx, history, before);
-        const outcome = await spec.run(parsed.data, { tx, actor, request, params });
-        if (!outcome.ok) throw new Rollback(outcome);
-        if (history) await recordVersion(tx, history, outcome.audit.targetId, staffActor(actor));
-        await recordAudit(tx, {
-          action: outcome.audit.action,
-          actor,
-          request,
-          targetType: outcome.audit.targetType,
-          targetId: outcome.audit.targetId,
-          details: outcome.audit.details,
-        });
-        return outcome;
-      });
-      // This instance's page cache forgets at once (the database's NOTIFY tells the others, and this one
-      // again, a moment later): the public page requested right after this answer shows the change.
-      emitContentChange("*");
-      return answer({ ok: true, intent, toast: { variant: "success", title: change.title ?? "Success", text: change.message } });
-    } catch (error) {
-      if (error instanceof Rollback) {
-        const { status, message, detail, fieldErrors } = error.change;
-        logger.info({ intent, status }, "admin action refused by its use case");
-        const toast = { variant: "error", title: "Error", text: message ?? spec.failure, ...(detail ? { detail } : {}) } as const;
-        return answer({ ok: false, intent, fieldErrors, toast }, status);
-      }
-      noteDatabaseError(error);
-      logger.error({ err: error, intent }, "admin action failed");
-      return answer(
-        { ok: false, intent, toast: { variant: "error", title: "Error", text: spec.failure, reference: currentRequestId() } },
-        500,
-      );
-    }
+    return runAdminChange(spec, intent, parsed.data, { actor, request, params });
   };
+}
+
+/**
+ * Step 3 and 4 of `adminAction` for an input read and checked already: the use case in one transaction with
+ * its audit entry (and version), the caches cleared, the answer. For an action that reads its request
+ * another way than `adminAction` (a file upload: app/domain/media/upload-media-action.server.ts).
+ */
+export async function runAdminChange<Input>(
+  spec: ChangeSpec<Input>,
+  intent: string,
+  input: Input,
+  { actor, request, params }: Omit<AdminActionContext, "tx">,
+): Promise<AdminAnswer> {
+  try {
+    const change = await db().transaction(async (tx) => {
+      const history = typeof spec.history === "function" ? spec.history(input) : spec.history;
+      const before = history && itemBefore(history, input);
+      if (history && before) await recordBaseline(tx, history, before);
+      const outcome = await spec.run(input, { tx, actor, request, params });
+      if (!outcome.ok) throw new Rollback(outcome);
+      if (history) await recordVersion(tx, history, outcome.audit.targetId, staffActor(actor));
+      await recordAudit(tx, {
+        action: outcome.audit.action,
+        actor,
+        request,
+        targetType: outcome.audit.targetType,
+        targetId: outcome.audit.targetId,
+        details: outcome.audit.details,
+      });
+      return outcome;
+    });
+    if (change.afterCommit) {
+      await change.afterCommit().catch((error: unknown) => logger.error({ err: error, intent }, "admin action: the work after the commit failed"));
+    }
+    // This instance's page cache forgets at once (the database's NOTIFY tells the others, and this one
+    // again, a moment later): the public page requested right after this answer shows the change.
+    emitContentChange("*");
+    return answer({ ok: true, intent, targetId: change.audit.targetId, toast: { variant: "success", title: change.title ?? "Success", text: change.message } });
+  } catch (error) {
+    if (error instanceof Rollback) {
+      const { status, message, detail, fieldErrors } = error.change;
+      logger.info({ intent, status }, "admin action refused by its use case");
+      const toast = { variant: "error", title: "Error", text: message ?? spec.failure, ...(detail ? { detail } : {}) } as const;
+      return answer({ ok: false, intent, fieldErrors, toast }, status);
+    }
+    noteDatabaseError(error);
+    logger.error({ err: error, intent }, "admin action failed");
+    return answer(
+      { ok: false, intent, toast: { variant: "error", title: "Error", text: spec.failure, reference: currentRequestId() } },
+      500,
+    );
+  }
 }
 
 async function runCheck<Input>(spec: CheckSpec<Input>, intent: string, input: Input, ctx: Omit<AdminActionContext, "tx">) {

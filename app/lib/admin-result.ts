@@ -20,7 +20,8 @@ export interface AdminToast {
 }
 
 export type AdminActionData =
-  | { ok: true; intent: string; toast: AdminToast }
+  /** `targetId`: the record the change made or changed (e.g. a new upload's id). */
+  | { ok: true; intent: string; toast: AdminToast; targetId?: string }
   | { ok: false; intent: string; toast: AdminToast; fieldErrors?: Record<string, string> };
 
 export function isAdminActionData(value: unknown): value is AdminActionData {

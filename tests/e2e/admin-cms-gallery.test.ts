@@ -108,9 +108,14 @@ describe("Gallery manager", () => {
     await add.getByLabel("Title").fill("   ");
     await add.getByRole("button", { name: "Add Project" }).click();
     await add.getByText("Project title is required.").waitFor();
-    await add.getByText("Project image is required.").waitFor();
-    await add.getByText("Describe the image for people who cannot see it.").waitFor();
+    // No library photo and no image URL: the photo is asked for (the description only goes with a URL).
+    await add.getByText("Project image is required: choose a photo from the Media Library, or give an image URL.").waitFor();
+    expect(await add.getByText("Describe the image for people who cannot see it.").count()).toBe(0);
     expect(await focusedName(page)).toBe("title");
+    await add.getByLabel("Title").fill(ADDED);
+    await add.getByLabel("Image URL").fill("/images/gallery/lancaster-steeple-repair.svg");
+    await add.getByRole("button", { name: "Add Project" }).click();
+    await add.getByText("Describe the image for people who cannot see it.").waitFor();
     await add.getByLabel("Image URL").fill("javascript:alert(1)");
     await add.getByRole("button", { name: "Add Project" }).click();
     await add.getByText("Enter a full web address starting with http:// or https://, or a path on this site starting with /.").waitFor();

@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { BlockSectionHeading } from "~/components/cms/block-parts";
 import { buttonVariants } from "~/components/ui/button";
 import type { BlockContent } from "~/domain/cms/block-content";
+import type { MediaImage } from "~/domain/media/constants";
+import { ResponsiveImage } from "./responsive-image";
 import { ServiceIcon } from "./service-icon";
 
 export interface ServiceCardData {
@@ -10,6 +12,8 @@ export interface ServiceCardData {
   title: string;
   description: string;
   iconName: string;
+  /** A library photo shown at the top of the card (ADR 031). */
+  image?: MediaImage | null;
 }
 
 export interface ServicesSectionProps {
@@ -36,6 +40,15 @@ export function ServicesSection({ services, heading, phone, phoneHref, showAllSe
                 key={service.slug}
                 className="group flex flex-col rounded-xl border border-brand-cream-dark bg-white p-7 shadow-sm transition-shadow hover:shadow-md"
               >
+                {service.image && (
+                  <ResponsiveImage
+                    image={service.image}
+                    sizes="(min-width: 1280px) 340px, (min-width: 1024px) 27vw, (min-width: 640px) 40vw, 85vw"
+                    width={640}
+                    height={360}
+                    className="-mx-7 -mt-7 mb-6 aspect-video h-auto w-[calc(100%+3.5rem)] max-w-none rounded-t-xl"
+                  />
+                )}
                 <span className="flex size-12 items-center justify-center rounded-lg bg-brand-navy text-white transition-colors group-hover:bg-brand-red">
                   <ServiceIcon name={service.iconName} className="size-6" />
                 </span>

@@ -1,6 +1,7 @@
 import { UserRound } from "lucide-react";
 import type { TeamMemberProfile } from "~/domain/team/types";
 import { cn } from "~/lib/cn";
+import { ResponsiveImage } from "./responsive-image";
 
 const POSITION_CLASS = {
   center: "object-center",
@@ -9,8 +10,9 @@ const POSITION_CLASS = {
 } as const;
 
 /**
- * A leader's photo (square source images), cropped by `imagePosition`; a
- * neutral placeholder when none is set. Below the fold wherever it is used,
+ * A leader's photo: a media library photo (ADR 031), else the image URL
+ * (square source images) cropped by `imagePosition`; a neutral placeholder
+ * when none is set. Below the fold wherever it is used,
  * so it loads lazily.
  */
 export function TeamPhoto({
@@ -19,12 +21,25 @@ export function TeamPhoto({
   className,
   loading = "lazy",
 }: {
-  member: Pick<TeamMemberProfile, "name" | "imageUrl" | "imagePosition">;
+  member: Pick<TeamMemberProfile, "name" | "imageUrl" | "imagePosition"> & { image?: TeamMemberProfile["image"] };
   /** Rendered size in CSS pixels (width and height attributes). */
   size: number;
   className?: string;
   loading?: "lazy" | "eager";
 }) {
+  if (member.image) {
+    // A library photo: cropped square around its focal point, the copy that fits `size` at the screen's density.
+    return (
+      <ResponsiveImage
+        image={member.image}
+        sizes={`${size}px`}
+        width={size}
+        height={size}
+        priority={loading === "eager"}
+        className={cn("shrink-0", className)}
+      />
+    );
+  }
   if (!member.imageUrl) {
     return (
       <span aria-hidden="true" className={cn("flex shrink-0 items-center justify-center bg-slate-200 text-slate-500", className)}>

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { mediaAssets } from "./media";
 
 /**
  * Site content managed from /admin/cms (spec 2 §3, §9) and the gallery of
@@ -73,6 +74,8 @@ export const cmsServices = pgTable(
     description: text().notNull(),
     iconName: text().$type<ServiceIconName>().notNull().default("Wrench"),
     imageUrl: text(),
+    /** A photo from the media library (ADR 031); when set it replaces `imageUrl` on the public pages. */
+    imageMediaId: uuid().references(() => mediaAssets.id, { onDelete: "restrict" }),
     isFeatured: boolean().notNull().default(false),
     status: text().$type<CmsStatus>().notNull().default("draft"),
     sortOrder: integer().notNull().default(0),
@@ -86,6 +89,7 @@ export const cmsServices = pgTable(
     check("cms_services_title_check", sql`char_length(${t.title}) between 1 and 200`),
     index("cms_services_status_sort_idx").on(t.status, t.sortOrder),
     index("cms_services_sort_idx").on(t.sortOrder),
+    index("cms_services_image_media_idx").on(t.imageMediaId),
   ],
 );
 
@@ -99,6 +103,8 @@ export const cmsTeamMembers = pgTable(
     role: text().notNull(),
     bio: text().notNull(),
     imageUrl: text(),
+    /** A photo from the media library (ADR 031); when set it replaces `imageUrl` on the public pages. */
+    imageMediaId: uuid().references(() => mediaAssets.id, { onDelete: "restrict" }),
     imagePosition: text().$type<ImagePosition>().notNull().default("center"),
     isLeadership: boolean().notNull().default(false),
     socialLinks: jsonb().$type<Record<string, string>>().notNull().default({}),
@@ -114,6 +120,7 @@ export const cmsTeamMembers = pgTable(
     check("cms_team_members_name_check", sql`char_length(${t.name}) between 1 and 200`),
     index("cms_team_members_status_sort_idx").on(t.status, t.sortOrder),
     index("cms_team_members_sort_idx").on(t.sortOrder),
+    index("cms_team_members_image_media_idx").on(t.imageMediaId),
   ],
 );
 
@@ -189,8 +196,11 @@ export const cmsGalleryProjects = pgTable(
     title: text().notNull(),
     category: text().$type<GalleryCategory>().notNull(),
     description: text(),
-    imageUrl: text().notNull(),
-    imageAlt: text().notNull(),
+    /** The seeded artwork or a web address; null when the project uses a library photo. */
+    imageUrl: text(),
+    imageAlt: text(),
+    /** A photo from the media library (ADR 031); when set it replaces `imageUrl` on the public pages. */
+    imageMediaId: uuid().references(() => mediaAssets.id, { onDelete: "restrict" }),
     imageWidth: integer(),
     imageHeight: integer(),
     status: text().$type<CmsStatus>().notNull().default("published"),
@@ -206,7 +216,12 @@ export const cmsGalleryProjects = pgTable(
       "cms_gallery_projects_image_size_check",
       sql`(${t.imageWidth} is null or ${t.imageWidth} > 0) and (${t.imageHeight} is null or ${t.imageHeight} > 0)`,
     ),
+    check(
+      "cms_gallery_projects_image_check",
+      sql`${t.imageMediaId} is not null or (${t.imageUrl} is not null and ${t.imageAlt} is not null)`,
+    ),
     index("cms_gallery_projects_status_sort_idx").on(t.status, t.sortOrder),
+    index("cms_gallery_projects_image_media_idx").on(t.imageMediaId),
   ],
 );
 

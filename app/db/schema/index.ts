@@ -4,6 +4,7 @@ export * from "./accounts";
 export * from "./leads";
 export * from "./reviews";
 export * from "./gaf";
+export * from "./media";
 export * from "./cms";
 export * from "./contracts";
 export * from "./content-history";

@@ -1,7 +1,7 @@
 import { count, desc, eq, like, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { SCHEDULE_TEXT } from "~/domain/content-schedule/schedule";
-import { auditLog, cmsContentBlocks, cmsGalleryProjects, cmsPages, cmsServices, cmsSiteSettings, cmsTeamMembers, users } from "~/db/schema";
+import { auditLog, cmsContentBlocks, cmsGalleryProjects, cmsPages, cmsServices, cmsSiteSettings, cmsTeamMembers, users, mediaAssets } from "~/db/schema";
 import { BUSINESS_TIME_ZONE } from "~/domain/leads/list-leads.server";
 import type { ContentItemStatus } from "./content-admin-schemas";
 import { describeCmsChange, describeWhen } from "./recent-changes";
@@ -23,7 +23,7 @@ export interface CmsRecentChange {
 }
 
 export interface CmsOverview {
-  counts: { services: number; teamMembers: number; pages: number; blocks: number; gallery: number; settings: number };
+  counts: { services: number; teamMembers: number; pages: number; blocks: number; gallery: number; settings: number; media: number };
   /** Per kind of content with a status (services, team, pages, blocks, gallery projects), and their total. */
   statuses: { services: StatusCounts; teamMembers: StatusCounts; pages: StatusCounts; blocks: StatusCounts; gallery: StatusCounts; total: StatusCounts };
   recentChanges: CmsRecentChange[];
@@ -48,13 +48,14 @@ async function statusCounts(
 const total = (counts: StatusCounts) => counts.published + counts.draft + counts.archived;
 
 export async function loadCmsOverview({ now = new Date() }: { now?: Date } = {}): Promise<CmsOverview> {
-  const [services, teamMembers, pages, blocks, gallery, [settings], changes] = await Promise.all([
+  const [services, teamMembers, pages, blocks, gallery, [settings], [media], changes] = await Promise.all([
     statusCounts(cmsServices),
     statusCounts(cmsTeamMembers),
     statusCounts(cmsPages),
     statusCounts(cmsContentBlocks),
     statusCounts(cmsGalleryProjects),
     db().select({ n: count() }).from(cmsSiteSettings),
+    db().select({ n: count() }).from(mediaAssets),
     db()
       .select({
         id: auditLog.id,
@@ -82,6 +83,7 @@ export async function loadCmsOverview({ now = new Date() }: { now?: Date } = {})
       blocks: total(blocks),
       gallery: total(gallery),
       settings: settings?.n ?? 0,
+      media: media?.n ?? 0,
     },
     statuses: { services, teamMembers, pages, blocks, gallery, total: { published: sum("published"), draft: sum("draft"), archived: sum("archived") } },
     recentChanges: changes.map((change) => {

@@ -77,10 +77,16 @@ describe("Gallery manager actions", () => {
       title: "Project title is required.",
       category: "Choose one of the listed options.",
       imageUrl: "Enter a full web address starting with http:// or https://, or a path on this site starting with /.",
-      imageAlt: "Describe the image for people who cannot see it.",
     });
+    // No library photo (ADR 031) and no image URL; an image URL without its description.
     const empty = await post({ ...NEW_PROJECT, imageUrl: "  " });
-    expect(empty.body.fieldErrors).toEqual({ imageUrl: "Project image is required." });
+    expect(empty.body.fieldErrors).toEqual({ imageMediaId: "Project image is required: choose a photo from the Media Library, or give an image URL." });
+    const noAlt = await post({ ...NEW_PROJECT, imageAlt: " " });
+    expect(noAlt.body.fieldErrors).toEqual({ imageAlt: "Describe the image for people who cannot see it." });
+    // A library photo must exist, be ready and have alt text.
+    const unknown = await post({ ...NEW_PROJECT, imageMediaId: "00000000-0000-4000-8000-000000000000" });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.fieldErrors).toEqual({ imageMediaId: "Choose a ready image with alt text from the Media Library." });
     // The edit form also needs a status from the list.
     const seeded = await bySlug("westerville-hail-claim");
     const edit = await post({ ...NEW_PROJECT, intent: "update-gallery-project", id: seeded!.id, status: "deleted" });
@@ -120,7 +126,7 @@ describe("Gallery manager actions", () => {
 
     // The same image keeps its recorded size; a blank description is none.
     const other = await bySlug("dublin-architectural-replacement");
-    await post({ ...NEW_PROJECT, intent: "update-gallery-project", id: other!.id, title: other!.title, imageUrl: other!.imageUrl, description: "  ", status: "published" });
+    await post({ ...NEW_PROJECT, intent: "update-gallery-project", id: other!.id, title: other!.title, imageUrl: other!.imageUrl ?? "", description: "  ", status: "published" });
     expect(await bySlug("dublin-architectural-replacement")).toMatchObject({ imageWidth: 800, imageHeight: 600, description: null, status: "published" });
   });
 

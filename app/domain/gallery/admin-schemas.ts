@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { booleanChoice, isHttpUrl, isSitePath, optionalText, orderedRecordIds, recordId, requiredText, TEXT_ERRORS } from "~/lib/text-fields";
+import { optionalMediaId } from "~/domain/media/admin-schemas";
+import { booleanChoice, optionalText, optionalUrlOrPath, orderedRecordIds, recordId, requiredText, TEXT_ERRORS } from "~/lib/text-fields";
 import { DEFAULT_GALLERY_CATEGORY, GALLERY_CATEGORIES, GALLERY_STATUSES } from "./constants";
 
 /**
@@ -29,7 +30,7 @@ export const GALLERY_TEXT = {
   reordered: "Gallery projects reordered successfully",
   listChanged: "The list of gallery projects changed meanwhile. Reload the page and try again.",
   titleRequired: "Project title is required.",
-  imageUrlRequired: "Project image is required.",
+  imageUrlRequired: "Project image is required: choose a photo from the Media Library, or give an image URL.",
   imageAltRequired: "Describe the image for people who cannot see it.",
 } as const;
 
@@ -44,17 +45,23 @@ export const GALLERY_IMAGE_URL_MAX = 2000;
 const galleryFields = {
   title: requiredText({ max: GALLERY_TITLE_MAX, requiredMessage: GALLERY_TEXT.titleRequired }),
   category: z.enum(GALLERY_CATEGORIES, TEXT_ERRORS.choice),
-  /** An absolute http(s) URL or a path on this site, like the services' Image URL (the media library comes later). */
-  imageUrl: requiredText({ max: GALLERY_IMAGE_URL_MAX, requiredMessage: GALLERY_TEXT.imageUrlRequired }).refine(
-    (value) => isHttpUrl(value) || isSitePath(value),
-    TEXT_ERRORS.urlOrPath,
-  ),
-  imageAlt: requiredText({ max: GALLERY_IMAGE_ALT_MAX, requiredMessage: GALLERY_TEXT.imageAltRequired }),
+  /** A photo from the media library (ADR 031), which brings its own alt text... */
+  imageMediaId: optionalMediaId,
+  /** ...or an absolute http(s) URL or a path on this site with a description (the seeded artwork). */
+  imageUrl: optionalUrlOrPath({ max: GALLERY_IMAGE_URL_MAX }),
+  imageAlt: optionalText({ max: GALLERY_IMAGE_ALT_MAX }),
   description: optionalText({ max: GALLERY_DESCRIPTION_MAX, multiline: true }),
 };
 
+/** Without a library photo, the image URL and its description are required. */
+function requireImage(value: { imageMediaId: string | null; imageUrl: string | null; imageAlt: string | null }, ctx: z.RefinementCtx) {
+  if (value.imageMediaId) return;
+  if (!value.imageUrl) ctx.addIssue({ code: "custom", path: ["imageMediaId"], message: GALLERY_TEXT.imageUrlRequired });
+  if (value.imageUrl && !value.imageAlt) ctx.addIssue({ code: "custom", path: ["imageAlt"], message: GALLERY_TEXT.imageAltRequired });
+}
+
 /** Add Project: a new project is a draft at the end of the list (spec 2 §4, §7; ADR 016). */
-export const createGalleryProjectSchema = z.strictObject({ intent: z.literal("create-gallery-project"), ...galleryFields });
+export const createGalleryProjectSchema = z.strictObject({ intent: z.literal("create-gallery-project"), ...galleryFields }).superRefine(requireImage);
 
 /** Edit: every field, and any of the three statuses (spec 2 §4). */
 export const updateGalleryProjectSchema = z.strictObject({
@@ -62,7 +69,7 @@ export const updateGalleryProjectSchema = z.strictObject({
   id: recordId,
   ...galleryFields,
   status: z.enum(GALLERY_STATUSES, TEXT_ERRORS.choice),
-});
+}).superRefine(requireImage);
 
 /** Publish ("true") / Unpublish ("false"): only between published and draft (spec 2 §4, ADR 016). */
 export const setGalleryProjectPublishedSchema = z.strictObject({

@@ -1,5 +1,7 @@
 import type { DbTransaction } from "~/db/client.server";
 import { cmsGalleryProjects } from "~/db/schema";
+import { MEDIA_TEXT } from "~/domain/media/constants";
+import { checkUsableMedia } from "~/domain/media/media-image-columns.server";
 import type { AdminChange } from "~/lib/admin-action.server";
 import { freeSlug, lockList, nextSortOrder } from "~/lib/ordered-rows.server";
 import { slugify } from "~/lib/slug";
@@ -13,6 +15,8 @@ import { GALLERY_TEXT, type CreateGalleryProjectInput } from "./admin-schemas";
  * crops to 4:3).
  */
 export async function createGalleryProject(tx: DbTransaction, input: Omit<CreateGalleryProjectInput, "intent">): Promise<AdminChange> {
+  const mediaProblem = await checkUsableMedia(tx, input.imageMediaId);
+  if (mediaProblem) return { ok: false, status: 422, message: MEDIA_TEXT.notUsable, fieldErrors: mediaProblem };
   await lockList(tx, cmsGalleryProjects);
   const slug = await freeSlug(tx, cmsGalleryProjects, slugify(input.title, "project"));
   const sortOrder = await nextSortOrder(tx, cmsGalleryProjects);
@@ -23,6 +27,7 @@ export async function createGalleryProject(tx: DbTransaction, input: Omit<Create
       slug,
       category: input.category,
       description: input.description,
+      imageMediaId: input.imageMediaId,
       imageUrl: input.imageUrl,
       imageAlt: input.imageAlt,
       status: "draft",

@@ -1,7 +1,9 @@
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { scheduleOf } from "~/domain/content-schedule/schedule";
-import { cmsGalleryProjects } from "~/db/schema";
+import { cmsGalleryProjects, mediaAssets } from "~/db/schema";
+import { usableImage } from "~/domain/media/constants";
+import { mediaImageColumns } from "~/domain/media/media-image-columns.server";
 import type { AdminGalleryProject } from "./types";
 
 /** Every gallery project, whatever its status, in list order (by sort_order), for /admin/cms/gallery. */
@@ -13,6 +15,7 @@ export async function listGalleryProjectsForAdmin(): Promise<AdminGalleryProject
       title: cmsGalleryProjects.title,
       category: cmsGalleryProjects.category,
       description: cmsGalleryProjects.description,
+      imageMediaId: cmsGalleryProjects.imageMediaId,
       imageUrl: cmsGalleryProjects.imageUrl,
       imageAlt: cmsGalleryProjects.imageAlt,
       status: cmsGalleryProjects.status,
@@ -20,8 +23,10 @@ export async function listGalleryProjectsForAdmin(): Promise<AdminGalleryProject
       updatedAt: cmsGalleryProjects.updatedAt,
       publishAt: cmsGalleryProjects.publishAt,
       unpublishAt: cmsGalleryProjects.unpublishAt,
+      media: mediaImageColumns,
     })
     .from(cmsGalleryProjects)
+    .leftJoin(mediaAssets, eq(mediaAssets.id, cmsGalleryProjects.imageMediaId))
     .orderBy(asc(cmsGalleryProjects.sortOrder), asc(cmsGalleryProjects.title), asc(cmsGalleryProjects.id));
-  return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString(), ...scheduleOf(row) }));
+  return rows.map(({ media, ...row }) => ({ ...row, image: usableImage(media), updatedAt: row.updatedAt.toISOString(), ...scheduleOf(row) }));
 }

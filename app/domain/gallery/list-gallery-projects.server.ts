@@ -1,6 +1,8 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { cmsGalleryProjects } from "~/db/schema";
+import { cmsGalleryProjects, mediaAssets } from "~/db/schema";
+import { usableImage } from "~/domain/media/constants";
+import { mediaImageColumns } from "~/domain/media/media-image-columns.server";
 import type { GalleryProjectCard } from "./types";
 
 /** Size assumed for an image whose dimensions were not recorded (the seeded illustrations are 800x600). */
@@ -24,16 +26,21 @@ export async function listGalleryProjects({ includeDrafts = false }: { includeDr
       imageWidth: cmsGalleryProjects.imageWidth,
       imageHeight: cmsGalleryProjects.imageHeight,
       status: cmsGalleryProjects.status,
+      media: mediaImageColumns,
     })
     .from(cmsGalleryProjects)
+    .leftJoin(mediaAssets, eq(mediaAssets.id, cmsGalleryProjects.imageMediaId))
     .where(includeDrafts ? inArray(cmsGalleryProjects.status, ["published", "draft"]) : eq(cmsGalleryProjects.status, "published"))
     .orderBy(asc(cmsGalleryProjects.sortOrder), asc(cmsGalleryProjects.title));
-  return rows.map(({ status, ...row }) => {
+  const cards = rows.map(({ status, media, ...row }) => {
     const card: GalleryProjectCard = {
       ...row,
+      image: usableImage(media),
       imageWidth: row.imageWidth ?? DEFAULT_GALLERY_IMAGE_SIZE.width,
       imageHeight: row.imageHeight ?? DEFAULT_GALLERY_IMAGE_SIZE.height,
     };
-    return includeDrafts && status === "draft" ? { ...card, draft: true } : card;
+    return includeDrafts && status === "draft" ? { ...card, draft: true as const } : card;
   });
+  // A project whose library photo is not ready (and has no image URL) has nothing to show yet.
+  return cards.filter((card) => card.image || card.imageUrl);
 }

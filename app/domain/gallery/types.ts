@@ -1,4 +1,5 @@
 import type { GalleryCategory } from "~/db/schema";
+import type { MediaImage } from "~/domain/media/constants";
 
 /** A project card of /gallery ("Our Work"). */
 export interface GalleryProjectCard {
@@ -6,8 +7,10 @@ export interface GalleryProjectCard {
   title: string;
   category: GalleryCategory;
   description: string | null;
-  imageUrl: string;
-  imageAlt: string;
+  /** A library photo (ADR 031), drawn as a responsive <picture>; else the image URL below. */
+  image: MediaImage | null;
+  imageUrl: string | null;
+  imageAlt: string | null;
   /** Intrinsic size, so the browser reserves the space before the image loads. */
   imageWidth: number;
   imageHeight: number;
@@ -22,8 +25,10 @@ export interface AdminGalleryProject {
   title: string;
   category: GalleryCategory;
   description: string | null;
-  imageUrl: string;
-  imageAlt: string;
+  imageMediaId: string | null;
+  image: MediaImage | null;
+  imageUrl: string | null;
+  imageAlt: string | null;
   status: "draft" | "published" | "archived";
   sortOrder: number;
   /** ISO 8601. */

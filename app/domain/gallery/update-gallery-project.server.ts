@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbTransaction } from "~/db/client.server";
 import { cmsGalleryProjects } from "~/db/schema";
+import { MEDIA_TEXT } from "~/domain/media/constants";
+import { checkUsableMedia } from "~/domain/media/media-image-columns.server";
 import type { AdminChange } from "~/lib/admin-action.server";
 import { GALLERY_TEXT, type UpdateGalleryProjectInput } from "./admin-schemas";
 
@@ -11,6 +13,8 @@ import { GALLERY_TEXT, type UpdateGalleryProjectInput } from "./admin-schemas";
  * /gallery follows at once.
  */
 export async function updateGalleryProject(tx: DbTransaction, input: Omit<UpdateGalleryProjectInput, "intent">): Promise<AdminChange> {
+  const mediaProblem = await checkUsableMedia(tx, input.imageMediaId);
+  if (mediaProblem) return { ok: false, status: 422, message: MEDIA_TEXT.notUsable, fieldErrors: mediaProblem };
   const [before] = await tx
     .select({ title: cmsGalleryProjects.title, imageUrl: cmsGalleryProjects.imageUrl })
     .from(cmsGalleryProjects)
@@ -24,6 +28,7 @@ export async function updateGalleryProject(tx: DbTransaction, input: Omit<Update
       title: input.title,
       category: input.category,
       description: input.description,
+      imageMediaId: input.imageMediaId,
       imageUrl: input.imageUrl,
       imageAlt: input.imageAlt,
       ...(imageChanged ? { imageWidth: null, imageHeight: null } : {}),

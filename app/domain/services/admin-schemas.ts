@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalMediaId } from "~/domain/media/admin-schemas";
 import { booleanChoice, checkboxFlag, optionalUrlOrPath, orderedRecordIds, recordId, requiredText, TEXT_ERRORS } from "~/lib/text-fields";
 import { DEFAULT_SERVICE_ICON, SERVICE_ICON_NAMES, SERVICE_STATUSES } from "./constants";
 
@@ -45,6 +46,8 @@ const serviceFields = {
   description: requiredText({ max: SERVICE_DESCRIPTION_MAX, multiline: true, requiredMessage: SERVICE_TEXT.descriptionRequired }),
   iconName: z.enum(SERVICE_ICON_NAMES, TEXT_ERRORS.choice),
   imageUrl: optionalUrlOrPath(),
+  /** A photo from the media library (ADR 031), shown on the service's card. */
+  imageMediaId: optionalMediaId,
   isFeatured: checkboxFlag,
 };
 

@@ -1,5 +1,7 @@
 import type { DbTransaction } from "~/db/client.server";
 import { cmsServices } from "~/db/schema";
+import { MEDIA_TEXT } from "~/domain/media/constants";
+import { checkUsableMedia } from "~/domain/media/media-image-columns.server";
 import type { AdminChange } from "~/lib/admin-action.server";
 import { freeSlug, lockList, nextSortOrder } from "~/lib/ordered-rows.server";
 import { slugify } from "~/lib/slug";
@@ -12,6 +14,8 @@ import { SERVICE_TEXT, type CreateServiceInput } from "./admin-schemas";
  * title changes later (the inspection form's service choice refers to it).
  */
 export async function createService(tx: DbTransaction, input: Omit<CreateServiceInput, "intent">): Promise<AdminChange> {
+  const mediaProblem = await checkUsableMedia(tx, input.imageMediaId);
+  if (mediaProblem) return { ok: false, status: 422, message: MEDIA_TEXT.notUsable, fieldErrors: mediaProblem };
   await lockList(tx, cmsServices);
   const slug = await freeSlug(tx, cmsServices, slugify(input.title, "service"));
   const sortOrder = await nextSortOrder(tx, cmsServices);
@@ -23,6 +27,7 @@ export async function createService(tx: DbTransaction, input: Omit<CreateService
       description: input.description,
       iconName: input.iconName,
       imageUrl: input.imageUrl,
+      imageMediaId: input.imageMediaId,
       isFeatured: input.isFeatured,
       status: "draft",
       sortOrder,

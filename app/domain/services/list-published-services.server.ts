@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { cmsServices } from "~/db/schema";
+import { cmsServices, mediaAssets } from "~/db/schema";
+import { usableImage } from "~/domain/media/constants";
+import { mediaImageColumns } from "~/domain/media/media-image-columns.server";
 import type { ServiceSummary } from "./types";
 
 /** Number of service cards on the home page (spec 1 §9). */
@@ -27,10 +29,15 @@ export async function listPublishedServices({
       description: cmsServices.description,
       iconName: cmsServices.iconName,
       status: cmsServices.status,
+      media: mediaImageColumns,
     })
     .from(cmsServices)
+    .leftJoin(mediaAssets, eq(mediaAssets.id, cmsServices.imageMediaId))
     .where(featuredOnly ? and(visible, eq(cmsServices.isFeatured, true)) : visible)
     .orderBy(asc(cmsServices.sortOrder), asc(cmsServices.title));
   const rows = await (limit === undefined ? query : query.limit(limit));
-  return rows.map(({ status, ...service }) => (includeDrafts && status === "draft" ? { ...service, draft: true } : service));
+  return rows.map(({ status, media, ...row }) => {
+    const service: ServiceSummary = { ...row, image: usableImage(media) };
+    return includeDrafts && status === "draft" ? { ...service, draft: true as const } : service;
+  });
 }

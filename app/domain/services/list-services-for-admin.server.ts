@@ -1,7 +1,9 @@
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { scheduleOf } from "~/domain/content-schedule/schedule";
-import { cmsServices } from "~/db/schema";
+import { cmsServices, mediaAssets } from "~/db/schema";
+import { usableImage } from "~/domain/media/constants";
+import { mediaImageColumns } from "~/domain/media/media-image-columns.server";
 import type { AdminService } from "./types";
 
 /** Every service, whatever its status, in list order (spec 2 §7: by sort_order), for /admin/cms/services. */
@@ -14,14 +16,17 @@ export async function listServicesForAdmin(): Promise<AdminService[]> {
       description: cmsServices.description,
       iconName: cmsServices.iconName,
       imageUrl: cmsServices.imageUrl,
+      imageMediaId: cmsServices.imageMediaId,
       isFeatured: cmsServices.isFeatured,
       status: cmsServices.status,
       sortOrder: cmsServices.sortOrder,
       updatedAt: cmsServices.updatedAt,
       publishAt: cmsServices.publishAt,
       unpublishAt: cmsServices.unpublishAt,
+      media: mediaImageColumns,
     })
     .from(cmsServices)
+    .leftJoin(mediaAssets, eq(mediaAssets.id, cmsServices.imageMediaId))
     .orderBy(asc(cmsServices.sortOrder), asc(cmsServices.title), asc(cmsServices.id));
-  return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString(), ...scheduleOf(row) }));
+  return rows.map(({ media, ...row }) => ({ ...row, image: usableImage(media), updatedAt: row.updatedAt.toISOString(), ...scheduleOf(row) }));
 }

@@ -1,4 +1,5 @@
 import type { ServiceIconName } from "~/db/schema";
+import type { MediaImage } from "~/domain/media/constants";
 
 /** A service as the public pages show it (a card). */
 export interface ServiceSummary {
@@ -6,6 +7,8 @@ export interface ServiceSummary {
   title: string;
   description: string;
   iconName: ServiceIconName;
+  /** A library photo (ADR 031) shown at the top of the card; null when none. */
+  image: MediaImage | null;
   /** Only in the staff preview (`includeDrafts`): a draft, not on the public site yet. */
   draft?: true;
 }
@@ -18,6 +21,8 @@ export interface AdminService {
   description: string;
   iconName: ServiceIconName;
   imageUrl: string | null;
+  imageMediaId: string | null;
+  image: MediaImage | null;
   isFeatured: boolean;
   status: "draft" | "published" | "archived";
   sortOrder: number;

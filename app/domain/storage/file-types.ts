@@ -67,3 +67,22 @@ export function safeDownloadName(originalName: string, contentType: string): str
   const keep = (type.extensions as readonly string[]).includes(ext) ? ext : type.extension;
   return `${stem}.${keep}`;
 }
+
+/**
+ * Which files a form accepts: recognised by their first bytes, with a name
+ * whose extension fits. The inspection form's attachments are the default
+ * (ATTACHMENT_TYPES); the media library accepts photographs (media-types.ts).
+ */
+export interface UploadTypePolicy<T extends string = string> {
+  /** The type `head` (the first MAGIC_BYTES_LENGTH bytes) belongs to, or null. */
+  detect(head: Uint8Array): T | null;
+  allowedExtension(name: string): boolean;
+  /** The message of a 415 (wrong extension or content). */
+  unsupportedMessage: string;
+}
+
+export const ATTACHMENT_TYPES: UploadTypePolicy<UploadContentType> = {
+  detect: detectUploadType,
+  allowedExtension: hasAllowedExtension,
+  unsupportedMessage: "Only PDF, JPEG, PNG, HEIC and WebP files can be attached.",
+};

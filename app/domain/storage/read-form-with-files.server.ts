@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { detectUploadType, hasAllowedExtension, MAGIC_BYTES_LENGTH, type UploadContentType } from "./file-types";
+import { ATTACHMENT_TYPES, MAGIC_BYTES_LENGTH, type UploadContentType, type UploadTypePolicy } from "./file-types";
 import type { StagedFile, UploadStorage } from "./upload-storage.server";
 
 /**
@@ -51,13 +51,15 @@ export interface FormReadLimits {
   maxFields: number;
   /** Bytes of one text field. */
   maxFieldBytes: number;
+  /** The accepted file types (default: the inspection form's attachments). */
+  types?: UploadTypePolicy;
 }
 
 export interface StagedUpload {
   field: string;
   /** As the client sent it: display only. */
   originalName: string;
-  /** From the magic bytes. */
+  /** From the magic bytes (one of the policy's types: the attachments' by default). */
   contentType: UploadContentType;
   size: number;
   sha256: string;
@@ -190,8 +192,8 @@ export function readFormWithFiles(request: Request, storage: UploadStorage, limi
         fail(new UploadError(413, "too_many_files", `At most ${limits.maxFiles} files can be attached.`));
         return skip();
       }
-      if (!hasAllowedExtension(filename)) {
-        fail(new UploadError(415, "unsupported_file_type", "Only PDF, JPEG, PNG, HEIC and WebP files can be attached."));
+      if (!(limits.types ?? ATTACHMENT_TYPES).allowedExtension(filename)) {
+        fail(new UploadError(415, "unsupported_file_type", (limits.types ?? ATTACHMENT_TYPES).unsupportedMessage));
         return skip();
       }
       pendingFiles.push(
@@ -246,6 +248,8 @@ function receiveFile({ name, filename, stream, limits, stageFile, fail, files }:
   const entry: Partial<StagedUpload> & { staged: StagedFile } = { field: name, originalName: filename, staged };
   // Registered at once, so that a failure anywhere discards this file too.
   files.push(entry as StagedUpload);
+  const types = limits.types ?? ATTACHMENT_TYPES;
+  const unsupported = () => new UploadError(415, "unsupported_file_type", types.unsupportedMessage);
   const hash = crypto.createHash("sha256");
   let size = 0;
   let head = Buffer.alloc(0);
@@ -273,9 +277,7 @@ function receiveFile({ name, filename, stream, limits, stageFile, fail, files }:
       hash.update(chunk);
       if (head.length < MAGIC_BYTES_LENGTH) {
         head = Buffer.concat([head, chunk.subarray(0, MAGIC_BYTES_LENGTH - head.length)]);
-        if (head.length >= MAGIC_BYTES_LENGTH && !detectUploadType(head)) {
-          return reject(new UploadError(415, "unsupported_file_type", "Only PDF, JPEG, PNG, HEIC and WebP files can be attached."));
-        }
+        if (head.length >= MAGIC_BYTES_LENGTH && !types.detect(head)) return reject(unsupported());
       }
       if (!writable.write(chunk)) {
         stream.pause();
@@ -286,11 +288,11 @@ function receiveFile({ name, filename, stream, limits, stageFile, fail, files }:
     stream.on("error", () => reject(new UploadError(400, "malformed", "A file could not be read.")));
     stream.on("end", () => {
       if (!rejected) {
-        const type = detectUploadType(head);
+        const type = types.detect(head);
         if (size === 0) reject(new UploadError(400, "empty_file", `The file ${JSON.stringify(filename)} is empty.`));
-        else if (!type) reject(new UploadError(415, "unsupported_file_type", "Only PDF, JPEG, PNG, HEIC and WebP files can be attached."));
+        else if (!type) reject(unsupported());
         else {
-          entry.contentType = type;
+          entry.contentType = type as UploadContentType;
           entry.size = size;
           entry.sha256 = hash.digest("hex");
         }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalMediaId } from "~/domain/media/admin-schemas";
 import { booleanChoice, checkboxFlag, optionalHttpUrl, optionalUrlOrPath, orderedRecordIds, recordId, requiredText, TEXT_ERRORS } from "~/lib/text-fields";
 import { IMAGE_POSITIONS, TEAM_MEMBER_STATUSES } from "./constants";
 
@@ -47,6 +48,8 @@ const memberFields = {
   role: requiredText({ max: TEAM_ROLE_MAX, requiredMessage: TEAM_TEXT.roleRequired }),
   bio: requiredText({ max: TEAM_BIO_MAX, multiline: true, requiredMessage: TEAM_TEXT.bioRequired }),
   imageUrl: optionalUrlOrPath(),
+  /** A photo from the media library (ADR 031); replaces the image URL on the public pages. */
+  imageMediaId: optionalMediaId,
   imagePosition: z.enum(IMAGE_POSITIONS, TEXT_ERRORS.choice),
   isLeadership: checkboxFlag,
   // One field per link of SOCIAL_LINKS (./constants), each an absolute http(s) URL or blank.

@@ -1,5 +1,7 @@
 import type { DbTransaction } from "~/db/client.server";
 import { cmsTeamMembers } from "~/db/schema";
+import { MEDIA_TEXT } from "~/domain/media/constants";
+import { checkUsableMedia } from "~/domain/media/media-image-columns.server";
 import type { AdminChange } from "~/lib/admin-action.server";
 import { freeSlug, lockList, nextSortOrder } from "~/lib/ordered-rows.server";
 import { slugify } from "~/lib/slug";
@@ -13,6 +15,8 @@ import { socialLinksFrom } from "./social-links";
  * when the name changes later.
  */
 export async function createTeamMember(tx: DbTransaction, input: Omit<CreateTeamMemberInput, "intent">): Promise<AdminChange> {
+  const mediaProblem = await checkUsableMedia(tx, input.imageMediaId);
+  if (mediaProblem) return { ok: false, status: 422, message: MEDIA_TEXT.notUsable, fieldErrors: mediaProblem };
   await lockList(tx, cmsTeamMembers);
   const slug = await freeSlug(tx, cmsTeamMembers, slugify(input.name, "member"));
   const sortOrder = await nextSortOrder(tx, cmsTeamMembers);
@@ -24,6 +28,7 @@ export async function createTeamMember(tx: DbTransaction, input: Omit<CreateTeam
       role: input.role,
       bio: input.bio,
       imageUrl: input.imageUrl,
+      imageMediaId: input.imageMediaId,
       imagePosition: input.imagePosition,
       isLeadership: input.isLeadership,
       socialLinks: socialLinksFrom(input),

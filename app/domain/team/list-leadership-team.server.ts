@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { cmsTeamMembers } from "~/db/schema";
+import { cmsTeamMembers, mediaAssets } from "~/db/schema";
+import { usableImage } from "~/domain/media/constants";
+import { mediaImageColumns } from "~/domain/media/media-image-columns.server";
 import type { TeamMemberProfile } from "./types";
 
 /**
@@ -18,8 +20,10 @@ export async function listLeadershipTeam({ includeDrafts = false }: { includeDra
       imageUrl: cmsTeamMembers.imageUrl,
       imagePosition: cmsTeamMembers.imagePosition,
       status: cmsTeamMembers.status,
+      media: mediaImageColumns,
     })
     .from(cmsTeamMembers)
+    .leftJoin(mediaAssets, eq(mediaAssets.id, cmsTeamMembers.imageMediaId))
     .where(
       and(
         eq(cmsTeamMembers.isLeadership, true),
@@ -27,5 +31,8 @@ export async function listLeadershipTeam({ includeDrafts = false }: { includeDra
       ),
     )
     .orderBy(asc(cmsTeamMembers.sortOrder), asc(cmsTeamMembers.name));
-  return rows.map(({ status, ...member }) => (includeDrafts && status === "draft" ? { ...member, draft: true } : member));
+  return rows.map(({ status, media, ...row }) => {
+    const member: TeamMemberProfile = { ...row, image: usableImage(media) };
+    return includeDrafts && status === "draft" ? { ...member, draft: true } : member;
+  });
 }

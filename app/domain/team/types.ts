@@ -1,4 +1,5 @@
 import type { ImagePosition } from "~/db/schema";
+import type { MediaImage } from "~/domain/media/constants";
 
 /** A leader as the public pages show them (home #team, /about, /team). */
 export interface TeamMemberProfile {
@@ -8,6 +9,8 @@ export interface TeamMemberProfile {
   bio: string;
   /** Root-relative or absolute URL; null when no photo is set. */
   imageUrl: string | null;
+  /** A library photo, ready to draw (then it replaces `imageUrl`); null when none. */
+  image: MediaImage | null;
   imagePosition: ImagePosition;
   /** Only in the staff preview (`includeDrafts`): a draft, not on the public site yet. */
   draft?: true;
@@ -21,6 +24,9 @@ export interface AdminTeamMember {
   role: string;
   bio: string;
   imageUrl: string | null;
+  /** The library photo's id ("" in forms when none), and the photo when it can be drawn. */
+  imageMediaId: string | null;
+  image: MediaImage | null;
   imagePosition: ImagePosition;
   isLeadership: boolean;
   /** e.g. { linkedin: "https://www.linkedin.com/in/..." } */

@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbTransaction } from "~/db/client.server";
 import { cmsTeamMembers } from "~/db/schema";
+import { MEDIA_TEXT } from "~/domain/media/constants";
+import { checkUsableMedia } from "~/domain/media/media-image-columns.server";
 import type { AdminChange } from "~/lib/admin-action.server";
 import { TEAM_TEXT, type UpdateTeamMemberInput } from "./admin-schemas";
 import { socialLinksFrom } from "./social-links";
@@ -10,6 +12,8 @@ import { socialLinksFrom } from "./social-links";
  * (spec 2 §4). The slug and place in the list stay. The public pages follow at once.
  */
 export async function updateTeamMember(tx: DbTransaction, input: Omit<UpdateTeamMemberInput, "intent">): Promise<AdminChange> {
+  const mediaProblem = await checkUsableMedia(tx, input.imageMediaId);
+  if (mediaProblem) return { ok: false, status: 422, message: MEDIA_TEXT.notUsable, fieldErrors: mediaProblem };
   const [before] = await tx
     .select({ name: cmsTeamMembers.name, socialLinks: cmsTeamMembers.socialLinks })
     .from(cmsTeamMembers)
@@ -23,6 +27,7 @@ export async function updateTeamMember(tx: DbTransaction, input: Omit<UpdateTeam
       role: input.role,
       bio: input.bio,
       imageUrl: input.imageUrl,
+      imageMediaId: input.imageMediaId,
       imagePosition: input.imagePosition,
       isLeadership: input.isLeadership,
       socialLinks: socialLinksFrom(input, before.socialLinks),

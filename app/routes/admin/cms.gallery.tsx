@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { LibraryThumb } from "~/components/media/library-thumb";
+import { mediaImageField } from "~/components/media/media-picker";
 import type { Route } from "./+types/cms.gallery";
 import type { FieldSpec } from "~/components/admin/admin-form";
 import { ItemCard, ItemMenu, type MenuAction } from "~/components/admin/card-list";
@@ -84,20 +86,19 @@ const FILTER_OPTIONS = [{ value: "", label: "All" }, ...(["published", "draft", 
 const COMMON_FIELDS: readonly FieldSpec[] = [
   { name: "title", label: "Title", kind: "text", required: true, maxLength: GALLERY_TITLE_MAX, wide: true },
   { name: "category", label: "Category", kind: "select", options: CATEGORY_OPTIONS },
+  mediaImageField({ label: "Photo", hint: "A photo from the Media Library (its alt text describes it on the website)." }),
   {
     name: "imageUrl",
     label: "Image URL",
     kind: "url",
-    required: true,
     maxLength: GALLERY_IMAGE_URL_MAX,
     placeholder: "https://...",
-    hint: "A full web address (https://...) or a path on this site (/images/...).",
+    hint: "Only without a library photo: a full web address (https://...) or a path on this site (/images/...).",
   },
   {
     name: "imageAlt",
     label: "Image description",
     kind: "text",
-    required: true,
     maxLength: GALLERY_IMAGE_ALT_MAX,
     wide: true,
     hint: "What the photo shows, for people who cannot see it (the image's alt text).",
@@ -117,8 +118,9 @@ function formValues(project: AdminGalleryProject): Record<string, string> {
   return {
     title: project.title,
     category: project.category,
-    imageUrl: project.imageUrl,
-    imageAlt: project.imageAlt,
+    imageMediaId: project.imageMediaId ?? "",
+    imageUrl: project.imageUrl ?? "",
+    imageAlt: project.imageAlt ?? "",
     description: project.description ?? "",
     status: project.status,
   };
@@ -179,7 +181,13 @@ function ProjectCard({ project, actions }: { project: AdminGalleryProject; actio
     <ItemCard
       data-item={project.title}
       title={project.title}
-      media={<img src={project.imageUrl} alt={project.imageAlt} loading="lazy" decoding="async" className="aspect-[4/3] w-full bg-slate-100 object-cover" />}
+      media={
+        project.image ? (
+          <LibraryThumb image={project.image} alt={project.image.alt} className="aspect-[4/3] w-full" />
+        ) : (
+          <img src={project.imageUrl ?? ""} alt={project.imageAlt ?? ""} loading="lazy" decoding="async" className="aspect-[4/3] w-full bg-slate-100 object-cover" />
+        )
+      }
       menu={<ItemMenu itemName={project.title} actions={actions} />}
       badges={
         <>

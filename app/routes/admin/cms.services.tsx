@@ -1,3 +1,5 @@
+import { LibraryThumb } from "~/components/media/library-thumb";
+import { mediaImageField } from "~/components/media/media-picker";
 import { z } from "zod";
 import { Star } from "lucide-react";
 import type { Route } from "./+types/cms.services";
@@ -81,6 +83,7 @@ const COMMON_FIELDS: readonly FieldSpec[] = [
   { name: "title", label: "Title", kind: "text", required: true, maxLength: SERVICE_TITLE_MAX, wide: true },
   { name: "description", label: "Description", kind: "textarea", required: true, maxLength: SERVICE_DESCRIPTION_MAX },
   { name: "iconName", label: "Icon", kind: "select", options: ICON_OPTIONS },
+  mediaImageField({ label: "Photo", hint: "Optional. A photo from the Media Library, shown on the service's card on the website." }),
   {
     name: "imageUrl",
     label: "Image URL",
@@ -105,6 +108,7 @@ function formValues(service: AdminService): Record<string, string> {
     title: service.title,
     description: service.description,
     iconName: service.iconName,
+    imageMediaId: service.imageMediaId ?? "",
     imageUrl: service.imageUrl ?? "",
     isFeatured: service.isFeatured ? "on" : "",
     status: service.status,
@@ -161,7 +165,9 @@ function ServiceCard({ service, actions }: { service: AdminService; actions: Men
       data-item={service.title}
       title={service.title}
       media={
-        service.imageUrl ? (
+        service.image ? (
+          <LibraryThumb image={service.image} className="h-40 w-full" />
+        ) : service.imageUrl ? (
           <img src={service.imageUrl} alt="" loading="lazy" decoding="async" className="h-40 w-full bg-slate-100 object-cover" />
         ) : undefined
       }

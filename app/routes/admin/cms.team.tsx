@@ -1,3 +1,5 @@
+import { LibraryThumb } from "~/components/media/library-thumb";
+import { mediaImageField } from "~/components/media/media-picker";
 import { z } from "zod";
 import { Medal, UserRound } from "lucide-react";
 import type { Route } from "./+types/cms.team";
@@ -91,13 +93,14 @@ const COMMON_FIELDS: readonly FieldSpec[] = [
   { name: "name", label: "Name", kind: "text", required: true, maxLength: TEAM_NAME_MAX },
   { name: "role", label: "Role", kind: "text", required: true, maxLength: TEAM_ROLE_MAX },
   { name: "bio", label: "Bio", kind: "textarea", required: true, maxLength: TEAM_BIO_MAX },
+  mediaImageField({ label: "Photo", hint: "A photo from the Media Library; it replaces the image URL below on the website." }),
   {
     name: "imageUrl",
     label: "Image URL",
     kind: "url",
     maxLength: 2000,
     placeholder: "https://...",
-    hint: "Optional. A full web address (https://...) or a path on this site (/images/...).",
+    hint: "Optional, used when no library photo is chosen. A full web address (https://...) or a path on this site (/images/...).",
   },
   { name: "imagePosition", label: "Image position", kind: "select", options: POSITION_OPTIONS, hint: "The part of the photo kept when it is cropped." },
   { name: "isLeadership", label: "Leadership (shown on the website when published)", kind: "checkbox", wide: true },
@@ -117,6 +120,7 @@ function formValues(member: AdminTeamMember): Record<string, string> {
     name: member.name,
     role: member.role,
     bio: member.bio,
+    imageMediaId: member.imageMediaId ?? "",
     imageUrl: member.imageUrl ?? "",
     imagePosition: member.imagePosition,
     isLeadership: member.isLeadership ? "on" : "",
@@ -177,7 +181,9 @@ function MemberCard({ member, actions }: { member: AdminTeamMember; actions: Men
       data-item={member.name}
       title={member.name}
       media={
-        member.imageUrl ? (
+        member.image ? (
+          <LibraryThumb image={member.image} className="h-48 w-full" />
+        ) : member.imageUrl ? (
           <img
             src={member.imageUrl}
             alt=""

@@ -1,4 +1,4 @@
-import { Eye, FileText, History, ImagePlus, Images, type LucideIcon, Plus, Settings, UserPlus, Users, Wrench } from "lucide-react";
+import { Eye, FileText, History, ImagePlus, Images, type LucideIcon, Plus, Settings, UserPlus, Users, Wrench, ImageUp } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/cms";
 import { AdminData } from "~/components/admin/admin-data";
@@ -40,6 +40,8 @@ interface Manager {
   to: string;
   icon: LucideIcon;
   figure: (overview: CmsOverview) => string;
+  /** Whether `${to}/preview` shows the manager's content as the public site will (the media library has none). */
+  preview?: false;
 }
 
 const MANAGERS: readonly Manager[] = [
@@ -70,6 +72,14 @@ const MANAGERS: readonly Manager[] = [
     to: "/admin/cms/gallery",
     icon: Images,
     figure: ({ counts }) => plural(counts.gallery, "project", "projects"),
+  },
+  {
+    title: "Media Library",
+    description: "Photos for services, team members and gallery projects, with resized copies for fast pages.",
+    to: "/admin/media",
+    icon: ImageUp,
+    figure: ({ counts }) => plural(counts.media, "image", "images"),
+    preview: false,
   },
   {
     title: "Site Settings",
@@ -123,10 +133,12 @@ function ManagerCard({ manager, figure }: { manager: Manager; figure: string }) 
           <Link to={to} className={buttonVariants({ size: "sm" })}>
             Manage<span className="sr-only"> {title}</span>
           </Link>
-          <Link to={`${to}/preview`} className={buttonVariants({ variant: "outline", size: "sm" })}>
-            <Eye aria-hidden="true" />
-            Preview<span className="sr-only"> {title}</span>
-          </Link>
+          {manager.preview !== false && (
+            <Link to={`${to}/preview`} className={buttonVariants({ variant: "outline", size: "sm" })}>
+              <Eye aria-hidden="true" />
+              Preview<span className="sr-only"> {title}</span>
+            </Link>
+          )}
         </>
       }
     />

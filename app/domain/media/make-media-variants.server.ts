@@ -1,0 +1,59 @@
+import { and, eq } from "drizzle-orm";
+import { buffer } from "node:stream/consumers";
+import { db } from "~/db/client.server";
+import { mediaAssets } from "~/db/schema";
+import { uploadStorage } from "~/domain/storage/upload-storage.server";
+import { logger } from "~/lib/logger.server";
+import { mediaVariantKey } from "./constants";
+import type { MediaContentType } from "./media-types";
+import { probeImage } from "./probe-image.server";
+import { renderVariants, VariantRenderError } from "./render-variants.server";
+
+/**
+ * Makes the variants of one uploaded image (the `media.make-variants` job)
+ * and marks it ready, or failed with a message staff can act on when the
+ * file cannot be decoded (a damaged or truncated photo passes the upload's
+ * header check but not this). Idempotent: only an image still "processing"
+ * is worked on, variants are written under fixed keys, and the status is
+ * set only if it is still "processing". Storage errors are thrown: the job
+ * is retried.
+ */
+export async function makeMediaVariants(assetId: string): Promise<"ready" | "failed" | "skipped"> {
+  const [asset] = await db().select().from(mediaAssets).where(eq(mediaAssets.id, assetId));
+  if (!asset || asset.status !== "processing") return "skipped";
+  const storage = uploadStorage();
+  const original = await storage.get(asset.originalKey);
+  const bytes = await buffer(original.stream);
+  const contentType = asset.contentType as MediaContentType;
+  try {
+    const { hasAlpha } = await probeImage(bytes, contentType);
+    const variants = await renderVariants({
+      bytes,
+      contentType,
+      width: asset.width,
+      hasAlpha,
+      store: (variant, data) => storage.put(mediaVariantKey(asset.id, variant), data),
+    });
+    const total = variants.reduce((sum, v) => sum + v.bytes, 0);
+    await db()
+      .update(mediaAssets)
+      .set({ status: "ready", variants, variantBytes: total, failureMessage: null, updatedAt: new Date() })
+      .where(and(eq(mediaAssets.id, asset.id), eq(mediaAssets.status, "processing")));
+    logger.info({ assetId, variants: variants.length, bytes: total, originalBytes: asset.byteSize }, "media variants made");
+    return "ready";
+  } catch (error) {
+    if (!(error instanceof VariantRenderError) && !(error instanceof Error && error.name === "ImageProbeError")) throw error;
+    logger.warn({ assetId, reason: error.message }, "media variants: the image could not be decoded");
+    await db()
+      .update(mediaAssets)
+      .set({ status: "failed", failureMessage: failureText(error.message), updatedAt: new Date() })
+      .where(and(eq(mediaAssets.id, asset.id), eq(mediaAssets.status, "processing")));
+    return "failed";
+  }
+}
+
+/** What staff read on the image's card: what to do, and the decoder's own words for whoever digs further. */
+function failureText(reason: string): string {
+  const detail = reason.replace(/\s+/g, " ").trim().slice(0, 160);
+  return `This image could not be processed: the file is damaged or incomplete. Upload it again or choose another photo.${detail ? ` (${detail})` : ""}`;
+}

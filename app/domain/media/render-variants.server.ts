@@ -1,0 +1,68 @@
+import type { OutputInfo, Sharp } from "sharp";
+import type { MediaVariant, MediaVariantFormat } from "~/db/schema/media";
+import { MEDIA_VARIANT_WIDTHS } from "./constants";
+import type { MediaContentType } from "./media-types";
+import { openImage } from "./probe-image.server";
+
+/**
+ * The resized copies of one image: every width of MEDIA_VARIANT_WIDTHS below
+ * the original's (and the original's own width, at most the largest), each
+ * in AVIF, WebP and a fallback every browser reads (JPEG, or PNG when the
+ * image has transparency). Metadata is not copied: a phone photo's EXIF (its
+ * GPS position among it) never reaches the public site.
+ *
+ * A file that cannot be decoded throws VariantRenderError (the job marks the
+ * image failed); `store` failures propagate as they are (the job retries).
+ */
+export class VariantRenderError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = "VariantRenderError";
+  }
+}
+
+export function variantWidths(originalWidth: number): number[] {
+  const largest = Math.max(...MEDIA_VARIANT_WIDTHS);
+  const widths = new Set<number>(MEDIA_VARIANT_WIDTHS.filter((w) => w < originalWidth));
+  widths.add(Math.min(originalWidth, largest));
+  return [...widths].sort((a, b) => a - b);
+}
+
+const ENCODE: Record<MediaVariantFormat, (image: Sharp) => Sharp> = {
+  // Quality settings that look like the original at a normal viewing size; effort trades CPU for bytes.
+  avif: (image) => image.avif({ quality: 50, effort: 3 }),
+  webp: (image) => image.webp({ quality: 75, effort: 4 }),
+  jpeg: (image) => image.jpeg({ quality: 78, mozjpeg: true, progressive: true }),
+  png: (image) => image.png({ compressionLevel: 9, palette: false }),
+};
+
+export async function renderVariants(input: {
+  bytes: Buffer;
+  contentType: MediaContentType;
+  width: number;
+  hasAlpha: boolean;
+  store: (variant: Pick<MediaVariant, "width" | "format">, data: Buffer) => Promise<void>;
+}): Promise<MediaVariant[]> {
+  let base: Sharp;
+  try {
+    base = await openImage(input.bytes, input.contentType);
+  } catch (error) {
+    throw new VariantRenderError(error);
+  }
+  const formats: MediaVariantFormat[] = ["avif", "webp", input.hasAlpha ? "png" : "jpeg"];
+  const variants: MediaVariant[] = [];
+  for (const width of variantWidths(input.width)) {
+    for (const format of formats) {
+      let output: { data: Buffer; info: OutputInfo };
+      try {
+        output = await ENCODE[format](base.clone().resize({ width, withoutEnlargement: true })).toBuffer({ resolveWithObject: true });
+      } catch (error) {
+        throw new VariantRenderError(error);
+      }
+      const variant: MediaVariant = { format, width, height: output.info.height, bytes: output.info.size };
+      await input.store(variant, output.data);
+      variants.push(variant);
+    }
+  }
+  return variants;
+}

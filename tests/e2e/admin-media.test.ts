@@ -1,0 +1,196 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { useApp } from "../support/app-server";
+import { expectNoAxeViolations, useBrowser } from "../support/browser";
+import { chooseAction, expectToast, useStaff } from "../support/staff";
+
+/**
+ * The Media Library (/admin/media, issue 12 items 1 and 2, ADR 031) in
+ * Chromium against the production server with its job worker: upload a
+ * photo, see it processed (the variant job), give it alt text and a focal
+ * point, choose it for a team member and a gallery project, see the public
+ * pages serve a `<picture>` whose copy the browser loads, refuse deleting it
+ * while it is used (saying where), and upload from a content form's picker.
+ */
+
+const SECRET = "admin-media-e2e-secret-0123456789abcdefghijklmnopq";
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-media-e2e-"));
+const app = useApp({ env: { DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, JOBS_ENABLED: "true" } });
+const browser = useBrowser();
+const staff = useStaff(app, browser, SECRET);
+
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const AXE = { exclude: ["[data-sonner-toaster]"] };
+const ALT = "New charcoal shingle roof on a two-story home in Dublin, Ohio";
+const PICKER_ALT = "Crew installing ridge vent on a ranch home";
+
+/** A photograph-like JPEG (smooth noise, like foliage and shingles): large enough for every variant width. */
+let photo: Buffer;
+let smallPhoto: Buffer;
+beforeAll(async () => {
+  const texture = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, noise: { type: "gaussian", mean: 120, sigma: 45 } } })
+      .blur(2.5)
+      .jpeg({ quality: 92 })
+      .toBuffer();
+  photo = await texture(2400, 1600);
+  smallPhoto = await texture(900, 600);
+});
+
+async function openLibrary(page: Page) {
+  await staff.goto(page, "/admin/media");
+  await page.getByRole("heading", { level: 1, name: /^Media Library/ }).waitFor();
+  await page.locator("li[data-media], :text('No images yet')").first().waitFor();
+}
+
+const mediaCard = (page: Page, name: string) => page.locator(`li[data-media="${name}"]`);
+
+/** The id of the library image in a public page's HTML (`/media/<id>/...`), or null. */
+const mediaIdIn = (html: string) => /\/media\/([0-9a-f-]{36})\/\d+\.(?:avif|webp|jpg)/.exec(html)?.[1] ?? null;
+
+describe("Media Library", () => {
+  test("upload, processing then ready, alt text and focal point, use for a team member and a gallery project, public <picture>, delete refused while used", async () => {
+    const page = await staff.page();
+    await staff.goto(page, "/admin/cms");
+    await page.getByRole("link", { name: "Manage Media Library", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: /^Media Library/ }).waitFor();
+    await page.getByText("No images yet. Upload your first photos above.").waitFor();
+    await expectNoAxeViolations(page, AXE);
+
+    // Upload with the file picker (the same input takes a drop).
+    await page.getByLabel("Upload Images").setInputFiles({ name: "dublin-roof.jpg", mimeType: "image/jpeg", buffer: photo });
+    await expectToast(page, "Image uploaded successfully", "Success");
+    const card = mediaCard(page, "dublin-roof.jpg");
+    await card.waitFor();
+    // The job makes the copies; the screen looks again until it is ready.
+    await expect.poll(() => card.innerText(), { timeout: 60_000 }).toMatch(/Ready/);
+    expect(await card.innerText()).toMatch(/Missing alt text[\s\S]*Not used[\s\S]*2400 × 1600/);
+    const thumb = card.locator("img");
+    expect(await thumb.getAttribute("src")).toMatch(/^\/media\/[0-9a-f-]{36}\/320\.webp$/);
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+
+    // Alt text is required; the focal point by its two numbers (the preview takes a click too).
+    await chooseAction(page, "dublin-roof.jpg", "Edit");
+    const edit = page.getByRole("form", { name: "Edit Image" });
+    await edit.getByRole("button", { name: "Save Image" }).click();
+    await edit.getByText("Alt text is required: describe what the image shows.").waitFor();
+    await edit.getByLabel("Alt text").fill(ALT);
+    await edit.getByLabel("Horizontal position (%)").fill("30");
+    await edit.getByLabel("Vertical position (%)").fill("101");
+    await edit.getByRole("button", { name: "Save Image" }).click();
+    await edit.getByText("Enter the focal point as two numbers from 0 to 100.").waitFor();
+    await edit.getByLabel("Vertical position (%)").fill("70");
+    await edit.getByRole("button", { name: "Save Image" }).click();
+    await expectToast(page, "Image updated successfully", "Success");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await expect.poll(() => card.innerText()).toContain(ALT);
+    expect(await thumb.getAttribute("style")).toContain("object-position: 30% 70%");
+
+    // A team member chooses it from the library.
+    await staff.goto(page, "/admin/cms/team");
+    await page.locator('li[data-item="Marcus Hale"]').waitFor();
+    await chooseAction(page, "Marcus Hale", "Edit", { exact: true });
+    const member = page.getByRole("form", { name: "Edit Team Member" });
+    await member.getByRole("button", { name: "Choose from Library" }).click();
+    const picker = page.getByRole("dialog", { name: "Choose an Image" });
+    await picker.getByRole("button", { name: ALT }).click();
+    await picker.waitFor({ state: "detached" });
+    expect(await member.getByRole("img", { name: ALT }).count()).toBe(1);
+    await member.getByRole("button", { name: "Update Team Member" }).click();
+    await expectToast(page, "Team member updated successfully", "Success");
+
+    // The public /team: a <picture> with AVIF and WebP sources, sized, cropped at the focal point.
+    const team = await (await fetch(`${app().url}/team`)).text();
+    const id = mediaIdIn(team);
+    expect(id, "a library photo on /team").toBeTruthy();
+    const picture = team.slice(team.lastIndexOf("<picture", team.indexOf(`/media/${id}/`)), team.indexOf("</picture>", team.indexOf(`/media/${id}/`)));
+    expect(picture).toContain('type="image/avif"');
+    expect(picture).toContain('type="image/webp"');
+    expect(picture).toMatch(new RegExp(`srcset="/media/${id}/320\\.avif 320w, /media/${id}/640\\.avif 640w, /media/${id}/960\\.avif 960w, /media/${id}/1280\\.avif 1280w, /media/${id}/1920\\.avif 1920w"`, "i"));
+    expect(picture).toContain(`alt="${ALT}"`);
+    expect(picture).toMatch(/width="256" height="256"/);
+    expect(picture).toContain("object-position:30% 70%");
+    expect(picture).toMatch(/fetchpriority="high"/i);
+
+    // A variant: public, immutable, the stated format and width.
+    const variant = await fetch(`${app().url}/media/${id}/640.webp`);
+    expect(variant.status).toBe(200);
+    expect(variant.headers.get("content-type")).toBe("image/webp");
+    expect(variant.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await sharp(Buffer.from(await variant.arrayBuffer())).metadata()).width).toBe(640);
+    expect((await fetch(`${app().url}/media/${id}/original`)).status).toBe(404);
+    expect((await fetch(`${app().url}/media/${id}/333.webp`)).status).toBe(404);
+
+    // The browser picks a copy from the <picture> (AVIF in Chromium) and draws it.
+    await page.goto(`${app().url}/team`);
+    const publicPhoto = page.getByRole("img", { name: ALT }).first();
+    await expect.poll(() => publicPhoto.evaluate((img: HTMLImageElement) => (img.complete ? img.currentSrc : ""))).toMatch(new RegExp(`/media/${id}/\\d+\\.avif$`));
+    expect(await publicPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThanOrEqual(256);
+
+    // A gallery project chooses it too: /gallery's first card, above the fold, high priority.
+    await staff.goto(page, "/admin/cms/gallery");
+    const projectName = "Architectural Shingle Replacement in Dublin";
+    await page.locator(`li[data-item="${projectName}"]`).waitFor();
+    await chooseAction(page, projectName, "Edit");
+    const project = page.getByRole("form", { name: "Edit Project" });
+    await project.getByRole("button", { name: "Choose from Library" }).click();
+    await page.getByRole("dialog", { name: "Choose an Image" }).getByRole("button", { name: ALT }).click();
+    await project.getByRole("button", { name: "Update Project" }).click();
+    await expectToast(page, "Gallery project updated successfully", "Success");
+    const gallery = await (await fetch(`${app().url}/gallery`)).text();
+    expect(mediaIdIn(gallery)).toBe(id);
+    expect(gallery).toMatch(/sizes="\(min-width: 1280px\) 395px/);
+
+    // Delete is refused while the image is used, and says where.
+    await openLibrary(page);
+    await expect.poll(() => card.innerText()).toMatch(/Used in 2 places/);
+    expect(await card.getByRole("link", { name: "Team member: Marcus Hale" }).getAttribute("href")).toBe("/admin/cms/team");
+    expect(await card.getByRole("link", { name: `Gallery project: ${projectName}` }).getAttribute("href")).toBe("/admin/cms/gallery");
+    await chooseAction(page, "dublin-roof.jpg", "Delete");
+    const confirm = page.getByRole("alertdialog");
+    expect(await confirm.innerText()).toContain("is used by 2 items");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expectToast(page, "This image is in use and cannot be deleted.", "Error");
+    await expectToast(page, `Used by: Team member “Marcus Hale”, Gallery project “${projectName}”. Choose another image there first.`);
+    expect((await fetch(`${app().url}/media/${id}/640.webp`)).status).toBe(200);
+    await expectNoAxeViolations(page, AXE);
+  }, 180_000);
+
+  test("upload from a content form's picker: alt text first, chosen once processed; a wrong file is refused with its reason", async () => {
+    const page = await staff.page();
+    await staff.goto(page, "/admin/cms/gallery");
+    await page.getByRole("button", { name: "Add Project" }).click();
+    const add = page.getByRole("form", { name: "Add Project" });
+    await add.getByLabel("Title").fill("Ridge Vent Upgrade in Powell");
+    await add.getByRole("button", { name: "Choose from Library" }).click();
+    const picker = page.getByRole("dialog", { name: "Choose an Image" });
+    // Without alt text the upload waits.
+    expect(await picker.getByLabel("Upload Image").isDisabled()).toBe(true);
+    await picker.getByLabel("Alt text for the new image").fill(PICKER_ALT);
+    // A text file named like a photo: refused by its content.
+    await picker.getByLabel("Upload Image").setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a photo at all, just text") });
+    await expectToast(page, "Only JPEG, PNG, WebP, AVIF and HEIC images can be uploaded.", "Error");
+    await picker.getByLabel("Upload Image").setInputFiles({ name: "powell-ridge.jpg", mimeType: "image/jpeg", buffer: smallPhoto });
+    await expectToast(page, "Image uploaded successfully", "Success");
+    // Chosen as soon as its copies are made; the dialog closes.
+    await picker.waitFor({ state: "detached", timeout: 60_000 });
+    await add.getByRole("img", { name: PICKER_ALT }).waitFor();
+    await add.getByRole("button", { name: "Add Project" }).click();
+    await expectToast(page, "Gallery project created successfully", "Success");
+    await page.locator('li[data-item="Ridge Vent Upgrade in Powell"] img').waitFor();
+
+    // In the library: ready, with its alt text, used by the new project; 900 px wide: no wider copy than the original.
+    await openLibrary(page);
+    const card = mediaCard(page, "powell-ridge.jpg");
+    await expect.poll(() => card.innerText()).toMatch(/Ready[\s\S]*Used in 1 place[\s\S]*Crew installing ridge vent/);
+    const variants = await (await fetch(`${app().url}/admin/media/library`, { headers: { cookie: staff.cookieHeader() } })).json();
+    const image = (variants as { images: Array<{ name: string; variants: Array<{ width: number; format: string }> }> }).images.find((i) => i.name === "powell-ridge.jpg");
+    expect([...new Set(image!.variants.map((v) => v.width))]).toEqual([320, 640, 900]);
+    expect([...new Set(image!.variants.map((v) => v.format))].sort()).toEqual(["avif", "jpeg", "webp"]);
+  }, 120_000);
+});
