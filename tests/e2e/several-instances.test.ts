@@ -19,8 +19,9 @@ import { makeTempDir } from "../support/temp-dirs";
  * (INSTANCE_ROLE=jobs) of the production server, one PostgreSQL database, one
  * S3 bucket on s3rver (127.0.0.1). A session made on A is valid on B; a
  * content change made on A clears B's page cache (NOTIFY); a file uploaded
- * through A downloads through B; a crawl started on B runs once, on the jobs
- * instance. Plain HTTP, no browser.
+ * through A downloads through B, and its email, queued on A, is handled by
+ * the jobs instance; a crawl started on B runs once, on the jobs instance.
+ * Plain HTTP, no browser.
  */
 
 const SECRET = "several-instances-e2e-secret-0123456789abcdefghij";
@@ -229,6 +230,17 @@ describe("two web instances and a jobs instance on one database and one bucket",
     expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="roof\.jpg"/);
     expect(download.headers.get("content-length")).toBe(String(photo.length));
     expect(Buffer.from(await download.arrayBuffer()).equals(photo)).toBe(true);
+
+    // The confirmation email, queued by A (a web instance: it only sends jobs), is handled by the jobs
+    // instance: without SMTP_URL it ends up `stored`, once.
+    const emails = await waitFor(
+      async () => {
+        const result = await pool.query<{ status: string; attempts: number }>("select status, attempts from email_outbox where to_address = $1", [email]);
+        return result.rows.length > 0 && result.rows.every((row) => row.status === "stored") ? result.rows : undefined;
+      },
+      { timeoutMs: 15_000, message: "the confirmation email handled by the jobs instance" },
+    );
+    expect(emails.map((row) => row.attempts)).toEqual([1]);
   });
 
   test("a crawl started on B runs once, on the jobs instance", async () => {
