@@ -276,4 +276,12 @@ describe("two web instances and a jobs instance on one database and one bucket",
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect((await pool.query("select 1 from contract_crawl_sessions")).rowCount).toBe(1);
   });
+
+  test("every instance stops on SIGTERM with exit code 0 within 10 s", async () => {
+    const results = await Promise.all([a, b, jobs].map((instance) => instance.server.stop("SIGTERM", 12_000)));
+    for (const result of results) {
+      expect(result.code).toBe(0);
+      expect(result.ms).toBeLessThan(10_000);
+    }
+  });
 });
