@@ -262,15 +262,22 @@ export class S3UploadStorage implements UploadStorage {
   stage(): StagedFile {
     return this.staging.stage(async (stagedPath, key, options) => {
       const { size } = await fsp.stat(stagedPath);
-      await this.client.send(
-        new PutObjectCommand({
-          Bucket: this.bucket,
-          Key: this.objectKey(key),
-          Body: fs.createReadStream(stagedPath),
-          ContentLength: size,
-          ContentType: options.contentType ?? "application/octet-stream",
-        }),
-      );
+      try {
+        await this.client.send(
+          new PutObjectCommand({
+            Bucket: this.bucket,
+            Key: this.objectKey(key),
+            Body: fs.createReadStream(stagedPath),
+            ContentLength: size,
+            ContentType: options.contentType ?? "application/octet-stream",
+          }),
+        );
+      } catch (error) {
+        // The PUT may have completed before the error (a lost response): the caller counts this
+        // file as not stored, so make sure no object stays under its key.
+        await this.delete(key).catch(() => {});
+        throw error;
+      }
     });
   }
 

@@ -4,11 +4,13 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startS3Server, type RunningS3Server } from "../../../tests/support/s3";
+import { freePort } from "../../../tests/support/net";
+import { S3RVER_CREDENTIALS, startS3Server, type RunningS3Server } from "../../../tests/support/s3";
 import {
   assertStorageKey,
   LocalDiskStorage,
   newStorageKey,
+  s3ClientFor,
   S3UploadStorage,
   StoredFileNotFoundError,
   type UploadStorage,
@@ -172,6 +174,24 @@ describe("S3UploadStorage", () => {
     expect(await s3!.listKeys()).toContain(`a/b/${key}`);
     await storage.delete(key);
     expect(await s3!.listKeys()).not.toContain(`a/b/${key}`);
+  });
+
+  it("a commit the object store refuses fails, and discard() still removes the staged file", async () => {
+    const port = await freePort();
+    const stagingDir = tempDir();
+    const storage = new S3UploadStorage({
+      ...s3!.settings(),
+      endpoint: `http://127.0.0.1:${port}`,
+      stagingDir,
+      client: s3ClientFor({ ...s3!.settings(), endpoint: `http://127.0.0.1:${port}` }, { credentials: S3RVER_CREDENTIALS, maxAttempts: 1 }),
+    });
+    const staged = storage.stage();
+    await new Promise<void>((resolve) => staged.writable.end(Buffer.from("%PDF-1.4"), resolve));
+    await expect(staged.commit(newStorageKey("leads"))).rejects.toThrow();
+    expect(fs.readdirSync(stagingDir)).toHaveLength(1);
+    await staged.discard();
+    expect(fs.readdirSync(stagingDir)).toEqual([]);
+    storage.client.destroy();
   });
 
   it("a missing bucket is an error, not a missing file", async () => {
