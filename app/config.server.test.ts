@@ -75,6 +75,46 @@ describe("parseConfig", () => {
     expect(parseConfig({ JOBS_ENABLED: value }).JOBS_ENABLED).toBe(expected);
   });
 
+  test("INSTANCE_ROLE: both by default; web serves only, jobs runs only the workers", () => {
+    expect(parseConfig({})).toMatchObject({ INSTANCE_ROLE: "both", servesWeb: true, runsJobWorkers: true });
+    expect(parseConfig({ INSTANCE_ROLE: "" })).toMatchObject({ INSTANCE_ROLE: "both" });
+    expect(parseConfig({ INSTANCE_ROLE: "web" })).toMatchObject({ servesWeb: true, runsJobWorkers: false });
+    expect(parseConfig({ INSTANCE_ROLE: "jobs" })).toMatchObject({ servesWeb: false, runsJobWorkers: true });
+    expect(parseConfig({ INSTANCE_ROLE: "both", JOBS_ENABLED: "false" })).toMatchObject({ servesWeb: true, runsJobWorkers: false });
+    expect(configErrorOf({ INSTANCE_ROLE: "worker" }).issues[0]).toMatch(/^INSTANCE_ROLE: /);
+    expect(configErrorOf({ INSTANCE_ROLE: "jobs", JOBS_ENABLED: "false" }).issues[0]).toMatch(/^INSTANCE_ROLE: .*JOBS_ENABLED/);
+  });
+
+  test("STORAGE_URL: unset is the local disk; s3://bucket/prefix?options names a bucket", () => {
+    expect(parseConfig({}).STORAGE_URL).toBeUndefined();
+    expect(parseConfig({ STORAGE_URL: "" }).STORAGE_URL).toBeUndefined();
+    expect(parseConfig({ STORAGE_URL: "s3://roofing-uploads" }).STORAGE_URL).toEqual({
+      bucket: "roofing-uploads",
+      prefix: "",
+      endpoint: undefined,
+      region: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      parseConfig({ STORAGE_URL: "s3://uploads.test/site/prod/?endpoint=http://127.0.0.1:4569/&region=eu-west-1&forcePathStyle=true" })
+        .STORAGE_URL,
+    ).toEqual({ bucket: "uploads.test", prefix: "site/prod", endpoint: "http://127.0.0.1:4569", region: "eu-west-1", forcePathStyle: true });
+    for (const bad of [
+      "https://bucket/x",
+      "s3://",
+      "s3://UPPER",
+      "s3://ab",
+      "s3://bucket/../x?",
+      "s3://bucket/a//b",
+      "s3://bucket?endpoint=ftp://host",
+      "s3://bucket?endpoint=http://host/path",
+      "s3://bucket?forcePathStyle=yes",
+      "s3://bucket?accessKey=x",
+    ]) {
+      expect(configErrorOf({ STORAGE_URL: bad }).issues[0], bad).toMatch(/^STORAGE_URL: /);
+    }
+  });
+
   test.each([
     ["PORT", "abc"],
     ["PORT", "70000"],

@@ -25,6 +25,47 @@ const smtpUrl = z
 
 const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
 
+/** Where uploaded files are kept when STORAGE_URL names an S3 bucket. */
+export interface S3StorageSettings {
+  bucket: string;
+  /** Key prefix inside the bucket, without slashes at either end ("" = the bucket's root). */
+  prefix: string;
+  /** Another endpoint than AWS's (an S3-compatible service), e.g. http://127.0.0.1:4569. */
+  endpoint?: string;
+  /** Unset: AWS_REGION / AWS_DEFAULT_REGION, else us-east-1. */
+  region?: string;
+  /** Path-style URLs (http://host/bucket/key): needed by most S3-compatible services. */
+  forcePathStyle: boolean;
+}
+
+const S3_URL_PARAMS = new Set(["endpoint", "region", "forcePathStyle"]);
+
+/**
+ * STORAGE_URL: `s3://bucket[/prefix][?endpoint=http://host:port&region=us-east-1&forcePathStyle=true]`.
+ * Credentials are never part of it: the AWS SDK's provider chain finds them
+ * (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, a profile, an instance role).
+ */
+const storageUrl = z.string().transform((value, ctx): S3StorageSettings => {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: "custom", message });
+    return z.NEVER;
+  };
+  const match = /^s3:\/\/([^/?#]+)(\/[^?#]*)?(?:\?([^#]*))?$/.exec(value.trim());
+  if (!match) return fail("must look like s3://bucket/optional-prefix?endpoint=...&region=...&forcePathStyle=true");
+  const bucket = match[1]!;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) return fail("the bucket name must be 3-63 characters: a-z, 0-9, dot, hyphen");
+  const prefix = (match[2] ?? "").replace(/^\/+|\/+$/g, "");
+  if (prefix && (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(prefix) || prefix.split("/").some((part) => /^\.+$/.test(part)))) return fail("the prefix may only hold A-Z, a-z, 0-9, . _ - and single slashes");
+  const params = new URLSearchParams(match[3] ?? "");
+  for (const name of params.keys()) if (!S3_URL_PARAMS.has(name)) return fail(`unknown parameter "${name}" (known: endpoint, region, forcePathStyle)`);
+  const endpoint = params.get("endpoint") || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(endpoint)) return fail("endpoint must be an http(s) origin such as http://127.0.0.1:4569");
+  const forcePathStyle = params.get("forcePathStyle") ?? "false";
+  if (!["true", "false"].includes(forcePathStyle)) return fail("forcePathStyle must be true or false");
+  const region = params.get("region") || undefined;
+  return { bucket, prefix, endpoint: endpoint?.replace(/\/$/, ""), region, forcePathStyle: forcePathStyle === "true" };
+});
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -67,6 +108,13 @@ export const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(7_000).default(5_000),
   /** Run the background job workers in this process. */
   JOBS_ENABLED: z.preprocess(emptyAsUndefined, booleanString.optional()).transform((v) => v ?? true),
+  /**
+   * What this instance does (README, "Running several instances"): `web` serves HTTP and only sends
+   * jobs; `jobs` runs the background job workers and schedules and serves only GET /healthz; `both`.
+   */
+  INSTANCE_ROLE: z.preprocess(emptyAsUndefined, z.enum(["web", "jobs", "both"]).default("both")),
+  /** Uploaded files: unset = the local disk (DATA_DIR/uploads); `s3://bucket/prefix?...` = an S3 bucket. */
+  STORAGE_URL: z.preprocess(emptyAsUndefined, storageUrl.optional()),
 
   /**
    * Key that signs session cookies and account email tokens (at least 32
@@ -116,6 +164,10 @@ export type Config = z.infer<typeof configSchema> & {
   /** Absolute path of DATA_DIR. */
   dataDir: string;
   isProduction: boolean;
+  /** INSTANCE_ROLE web or both: this process serves the site. */
+  servesWeb: boolean;
+  /** INSTANCE_ROLE jobs or both, and JOBS_ENABLED: this process runs the job handlers and schedules. */
+  runsJobWorkers: boolean;
 };
 
 export class ConfigError extends Error {
@@ -138,10 +190,15 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     );
   }
   const data = result.data;
+  if (data.INSTANCE_ROLE === "jobs" && !data.JOBS_ENABLED) {
+    throw new ConfigError(["INSTANCE_ROLE: a jobs instance needs JOBS_ENABLED (it would do nothing) (got \"jobs\")"]);
+  }
   return {
     ...data,
     dataDir: path.resolve(data.DATA_DIR),
     isProduction: data.NODE_ENV === "production",
+    servesWeb: data.INSTANCE_ROLE !== "jobs",
+    runsJobWorkers: data.INSTANCE_ROLE !== "web" && data.JOBS_ENABLED,
   };
 }
 

@@ -29,6 +29,9 @@ import { closeAfterUnreadBody } from "./unread-body";
  *
  * Start: validate configuration -> database (embedded unless DATABASE_URL) ->
  * migrations -> seed -> background jobs -> HTTP.
+ * INSTANCE_ROLE (ADR 033): `web` serves the site and only sends jobs; `jobs`
+ * runs the job workers and schedules, and its HTTP server answers only
+ * GET /healthz; `both` (the default) does everything.
  * Stop (SIGTERM/SIGINT): stop accepting, finish in-flight requests, stop jobs,
  * close the pool, stop the embedded database, exit 0 — all within 10 s.
  */
@@ -129,6 +132,31 @@ export function createApp({ vite, pageCache }: { vite?: ViteDevServer; pageCache
   return app;
 }
 
+/**
+ * The HTTP server of a web instance. Anonymous public pages from memory come first, before Express
+ * (the hot path: ADR 030, issue 13); everything else, misses included, goes through the app. Not in
+ * development: edits must show at once.
+ */
+function webServer(vite: ViteDevServer | undefined, pageCache: PageCache): http.Server {
+  const app = createApp({ vite, pageCache });
+  if (vite) return http.createServer(app);
+  return http.createServer((req, res) => {
+    if (!pageCache.serveHit(req, res)) app(req, res);
+  });
+}
+
+/** A jobs-only instance (INSTANCE_ROLE=jobs) answers GET /healthz for its orchestrator, and 404 to anything else. */
+export function jobsOnlyApp() {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(securityHeaders({ production: config().isProduction, dev: false }));
+  app.get("/healthz", healthCheck);
+  app.use((_req: Request, res: Response) => {
+    res.status(404).type("text/plain").send("This instance runs background jobs only (INSTANCE_ROLE=jobs).");
+  });
+  return app;
+}
+
 export async function start(options: StartOptions = {}): Promise<RunningServer> {
   let cfg;
   try {
@@ -151,15 +179,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     });
   }
 
-  const pageCache = new PageCache();
-  const app = createApp({ vite: options.vite, pageCache });
-  // Anonymous public pages from memory come first, before Express (the hot path: ADR 030, issue 13);
-  // everything else, misses included, goes through the app. Not in development: edits must show at once.
-  const server = options.vite
-    ? http.createServer(app)
-    : http.createServer((req, res) => {
-        if (!pageCache.serveHit(req, res)) app(req, res);
-      });
+  const pageCache = cfg.servesWeb ? new PageCache() : undefined;
+  const server = pageCache ? webServer(options.vite, pageCache) : http.createServer(jobsOnlyApp());
   server.keepAliveTimeout = 65_000;
   try {
     await runMigrations(pool());
@@ -167,14 +188,16 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     if (seeded.applied) logger.info("seed content applied to the new database");
     // No super admin yet: create one from ADMIN_EMAIL with a one-time password (README, "Accounts").
     await ensureFirstSuperAdmin();
-    await startJobs({ workers: cfg.JOBS_ENABLED });
-    // Content edited anywhere (this instance, another one, a SQL console) clears the caches.
+    // A web-only instance still sends jobs (pg-boss without workers, maintenance or schedules).
+    await startJobs({ workers: cfg.runsJobWorkers });
+    // Content edited anywhere (this instance, another one, a SQL console) clears the caches. Every role
+    // listens: job handlers read the cached settings too (the emails' sender and alert address).
     onContentChange((table) => {
       if (table === "cms_site_settings" || table === "*") {
         invalidatePublicSiteSettings();
         invalidateLeadAlertRecipient();
       }
-      pageCache.invalidate(table);
+      pageCache?.invalidate(table);
     });
     await startContentChangeListener(databaseUrl());
     await new Promise<void>((resolve, reject) => {
@@ -197,7 +220,14 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   const port = typeof address === "object" && address ? address.port : cfg.PORT;
   const url = `http://${cfg.HOST === "0.0.0.0" ? "localhost" : cfg.HOST}:${port}`;
   logger.info(
-    { url, database: embedded ? "embedded" : "DATABASE_URL", startupMs: Math.round(performance.now() - startedAt) },
+    {
+      url,
+      role: cfg.INSTANCE_ROLE,
+      jobWorkers: cfg.runsJobWorkers,
+      database: embedded ? "embedded" : "DATABASE_URL",
+      storage: cfg.STORAGE_URL ? "s3" : "local disk",
+      startupMs: Math.round(performance.now() - startedAt),
+    },
     "server listening",
   );
 

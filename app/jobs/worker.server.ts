@@ -28,7 +28,7 @@ const ABORT_SETTLE_MS = 1_000;
 const STOP_HARD_LIMIT_MS = 3_500;
 
 export interface StartJobsOptions {
-  /** Run the job handlers and the schedules in this process (config().JOBS_ENABLED). */
+  /** Run the job handlers and the schedules in this process (config().runsJobWorkers: INSTANCE_ROLE and JOBS_ENABLED). */
   workers: boolean;
 }
 

@@ -34,7 +34,7 @@ let photo: Buffer;
 let smallPhoto: Buffer;
 beforeAll(async () => {
   const texture = (width: number, height: number) =>
-    sharp({ create: { width, height, channels: 3, noise: { type: "gaussian", mean: 120, sigma: 45 } } })
+    sharp({ create: { width, height, channels: 3, background: "#777", noise: { type: "gaussian", mean: 120, sigma: 45 } } })
       .blur(2.5)
       .jpeg({ quality: 92 })
       .toBuffer();

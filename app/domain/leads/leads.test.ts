@@ -7,8 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "~/config.server";
 import { db } from "~/db/client.server";
 import { auditLog, emailOutbox, leadAttachments, leadNotes, leadRateLimits, leads } from "~/db/schema";
-import { LocalDiskStorage, setUploadStorageForTests } from "~/domain/storage/upload-storage.server";
+import { LocalDiskStorage, S3UploadStorage, setUploadStorageForTests } from "~/domain/storage/upload-storage.server";
 import { createUser, type TestUser } from "../../../tests/support/factories";
+import { startS3Server, type RunningS3Server } from "../../../tests/support/s3";
 import { truncate } from "../../../tests/support/test-database";
 import { addLeadNote } from "./add-lead-note.server";
 import { exportLeadsCsv } from "./export-leads-csv.server";
@@ -269,6 +270,58 @@ describe("submitting an inspection request", () => {
     } finally {
       await db().execute(sql`drop trigger fail_lead_commit on leads; drop function fail_lead_commit()`);
     }
+  });
+
+  describe("with the uploads in an S3 bucket (s3rver on 127.0.0.1)", () => {
+    let s3: RunningS3Server;
+    let s3Storage: S3UploadStorage;
+    beforeAll(async () => {
+      s3 = await startS3Server();
+      s3Storage = new S3UploadStorage({ ...s3.settings("uploads"), stagingDir: path.join(uploadsRoot, "s3-staging"), client: s3.client() });
+      setUploadStorageForTests(s3Storage);
+    });
+    afterAll(async () => {
+      setUploadStorageForTests(storage);
+      await s3.stop();
+    });
+
+    it("stores the files in the bucket, and staff open them from there", async () => {
+      const outcome = await handleInspectionRequest(
+        inspectionRequest(validFields({ hasInsuranceDocs: "on" }), { files: [[PDF, "claim.pdf"], [JPEG, "roof.jpg"]] }),
+      );
+      expect(outcome).toMatchObject({ ok: true });
+      const rows = await db().select().from(leadAttachments).orderBy(leadAttachments.originalName);
+      expect(rows.map((r) => r.originalName)).toEqual(["claim.pdf", "roof.jpg"]);
+      expect(await s3.listKeys()).toEqual(rows.map((r) => `uploads/${r.storageKey}`).sort());
+      const opened = await openLeadAttachment(rows[0]!.leadId, rows[0]!.id);
+      expect(opened?.size).toBe(PDF.length);
+      expect(await text(opened!.stream)).toBe(PDF.toString());
+      expect(fs.readdirSync(s3Storage.stagingDir)).toEqual([]);
+      for (const row of rows) await s3Storage.delete(row.storageKey);
+    });
+
+    it("a transaction that fails at COMMIT leaves no rows and no objects", async () => {
+      await db().execute(sql`
+        create function fail_lead_commit() returns trigger language plpgsql as $$
+        begin
+          if new.first_name = 'Boom' then raise exception 'commit refused for the test'; end if;
+          return null;
+        end $$;
+        create constraint trigger fail_lead_commit after insert on leads deferrable initially deferred
+          for each row execute function fail_lead_commit();
+      `);
+      try {
+        const outcome = await handleInspectionRequest(
+          inspectionRequest(validFields({ firstName: "Boom", hasInsuranceDocs: "on" }), { files: [[PDF, "a.pdf"], [JPEG, "b.jpg"]] }),
+        );
+        expect(outcome).toMatchObject({ ok: false, status: 500 });
+        expect(await leadCount()).toBe(0);
+        expect(await s3.listKeys()).toEqual([]);
+        expect(fs.readdirSync(s3Storage.stagingDir)).toEqual([]);
+      } finally {
+        await db().execute(sql`drop trigger fail_lead_commit on leads; drop function fail_lead_commit()`);
+      }
+    });
   });
 });
 

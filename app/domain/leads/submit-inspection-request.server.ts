@@ -207,7 +207,7 @@ export async function submitInspectionRequest(input: SubmitInspectionInput): Pro
       // Last step before COMMIT: the files appear under their keys only for a lead that is stored.
       for (const [index, file] of files.entries()) {
         const key = rows[index]!.storageKey;
-        await file.staged.commit(key);
+        await file.staged.commit(key, { contentType: file.contentType });
         movedKeys.push(key);
       }
       return { leadId, duplicate, attachments: rows.length };

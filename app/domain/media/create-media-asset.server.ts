@@ -44,7 +44,7 @@ export async function createMediaAsset(tx: DbTransaction, actor: SessionUser, in
     altText: input.altText ?? "",
     uploadedBy: actor.id,
   });
-  await uploadStorage().put(originalKey, input.bytes);
+  await uploadStorage().put(originalKey, input.bytes, { contentType: input.contentType });
   return {
     ok: true,
     message: MEDIA_TEXT.uploaded,

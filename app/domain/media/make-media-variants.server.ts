@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { mediaAssets } from "~/db/schema";
 import { uploadStorage } from "~/domain/storage/upload-storage.server";
 import { logger } from "~/lib/logger.server";
-import { mediaVariantKey } from "./constants";
+import { mediaVariantKey, VARIANT_CONTENT_TYPE } from "./constants";
 import type { MediaContentType } from "./media-types";
 import { probeImage } from "./probe-image.server";
 import { renderVariants, VariantRenderError } from "./render-variants.server";
@@ -32,7 +32,7 @@ export async function makeMediaVariants(assetId: string): Promise<"ready" | "fai
       contentType,
       width: asset.width,
       hasAlpha,
-      store: (variant, data) => storage.put(mediaVariantKey(asset.id, variant), data),
+      store: (variant, data) => storage.put(mediaVariantKey(asset.id, variant), data, { contentType: VARIANT_CONTENT_TYPE[variant.format] }),
     });
     const total = variants.reduce((sum, v) => sum + v.bytes, 0);
     await db()
