@@ -31,6 +31,7 @@ export const MEDIA_TEXT = {
   retryFailed: "Failed to process image again",
   notFound: "Image not found",
   noFile: "Choose an image to upload.",
+  fieldTwice: "The form sent a field twice. Reload the page and try again.",
   tooManyPixels: "This image is too large to process: at most 50 megapixels and 12,000 pixels on a side.",
   unreadable: "This file could not be read as an image. It may be damaged, or not the kind of file its name says.",
   inUse: "This image is in use and cannot be deleted.",

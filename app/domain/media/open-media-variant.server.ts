@@ -3,7 +3,8 @@ import { z } from "zod";
 import { StoredFileNotFoundError, uploadStorage } from "~/domain/storage/upload-storage.server";
 import { mediaVariantKey, parseVariantFile, VARIANT_CONTENT_TYPE } from "./constants";
 
-const assetId = z.uuid();
+/** Ids as the pages write them (lower case, as the storage keys are); any other spelling names nothing. */
+const assetId = z.uuid().regex(/^[0-9a-f-]+$/);
 
 /**
  * A variant named by its public address (`/media/<id>/<width>.<ext>`), straight from the storage: no

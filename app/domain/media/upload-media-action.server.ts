@@ -86,9 +86,10 @@ export async function uploadMediaAction({ request, params, actor }: { request: R
   try {
     const file = files[0];
     if (!file) return refuse(400, MEDIA_TEXT.noFile);
-    const single: Record<string, string> = {};
+    // No prototype: a field named "__proto__" is a field like any other (and refused by the strict schema).
+    const single = Object.create(null) as Record<string, string>;
     for (const [name, values] of fields) {
-      if (values.length !== 1) return refuse(400, MEDIA_TEXT.noFile);
+      if (values.length !== 1) return refuse(400, MEDIA_TEXT.fieldTwice);
       single[name] = values[0]!;
     }
     const parsed = uploadMediaSchema.safeParse(single);
