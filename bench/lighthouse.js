@@ -8,6 +8,9 @@
 //   LH_RUNS            runs per URL (default 5)
 //   LH_PATHS           comma-separated paths (default /,/services,/gaf/shingles,/gaf/timberline-hdz-colors)
 //   LH_REPORTS         "1": also keep every run's full Lighthouse JSON next to the results
+//   LH_MEDIA_PHOTOS    N > 0: first put N photograph-sized JPEGs into the media library and use them for the
+//                      gallery projects and the leaders (bench/lib/seed-media-photos.ts, through the app's use
+//                      cases); reports the originals' and variants' bytes and each page's image bytes
 //   CHROMIUM_PATH      browser binary (default /usr/bin/chromium)
 //   BENCH_QUIET_WAIT   before each run, wait up to this many seconds for other processes to use < 0.25 core
 //                      (default 60; 0 = don't wait). CPU used by others during each run is reported either way.
@@ -22,7 +25,8 @@ import { waitForQuiet, cpuMeter } from "./lib/cpu.js";
 import { get } from "./lib/http.js";
 import { fmt, machineInfo, RESULTS_DIR, table, timestamp, verdict, writeResults } from "./lib/results.js";
 import { processTree } from "./lib/rss.js";
-import { killAll, livePostmaster, snapshotApp, startServer, tempDataDir } from "./lib/server.js";
+import { execFileSync } from "node:child_process";
+import { killAll, livePostmaster, ROOT as ROOT_DIR, snapshotApp, startServer, tempDataDir } from "./lib/server.js";
 
 const DEFAULT_PATHS = ["/", "/services", "/gaf/shingles", "/gaf/timberline-hdz-colors"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -66,6 +70,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const QUIET_WAIT_MS = positive("BENCH_QUIET_WAIT", 60) * 1000;
 const START_TIMEOUT_MS = (positive("BENCH_START_TIMEOUT", 180) || 180) * 1000;
 const KEEP_REPORTS = process.env.LH_REPORTS === "1";
+const MEDIA_PHOTOS = Math.round(positive("LH_MEDIA_PHOTOS", 0));
 const OTHER_CPU_WARN = 0.25;
 
 const stamp = timestamp();
@@ -286,7 +291,8 @@ async function benchPage(pagePath) {
         fs.writeFileSync(path.join(reportsDir, `${pagePath.replace(/\W+/g, "_") || "_"}-${i}.json`), JSON.stringify(run.lhr));
       }
       if (i === 1) page.assets = await assetSizes(run.lhr);
-      page.runs.push({ scores: run.scores, metrics: run.metrics, failing: run.failing, warnings: run.warnings, ms, cpu, quietWait: quiet });
+      const images = run.lhr.audits["resource-summary"]?.details?.items?.find((item) => item.resourceType === "image");
+      page.runs.push({ scores: run.scores, metrics: run.metrics, imageBytes: images?.transferSize, failing: run.failing, warnings: run.warnings, ms, cpu, quietWait: quiet });
       if (cpu.otherCores >= OTHER_CPU_WARN) {
         results.warnings.push(`${pagePath} run ${i}: other processes used ${cpu.otherCores} cores during the run`);
       }
@@ -303,6 +309,7 @@ async function benchPage(pagePath) {
   page.median = { scores: {}, metrics: {} };
   for (const c of CATEGORIES) page.median.scores[c] = median(page.runs.map((r) => r.scores[c]));
   for (const m of Object.keys(METRICS)) page.median.metrics[m] = median(page.runs.map((r) => r.metrics[m]));
+  page.median.imageBytes = median(page.runs.map((r) => r.imageBytes));
 
   // Audits that failed in any run, with how many runs they failed in.
   const failing = {};
@@ -340,7 +347,7 @@ function report() {
   if (r.pages.length) {
     out.push(
       table([
-        ["page", "perf", "a11y", "best-pr.", "seo", "FCP", "LCP", "TBT", "CLS", "SI", "JS gzip", "CSS gzip"],
+        ["page", "perf", "a11y", "best-pr.", "seo", "FCP", "LCP", "TBT", "CLS", "SI", "JS gzip", "CSS gzip", "images"],
         ...r.pages.map((p) => [
           p.path,
           p.median.scores.performance,
@@ -354,6 +361,7 @@ function report() {
           fmt(p.median.metrics.si, " ms", 0),
           kb(p.assets?.js?.gzipBytes),
           kb(p.assets?.css?.gzipBytes),
+          kb(p.median.imageBytes),
         ]),
       ]),
     );
@@ -385,6 +393,27 @@ async function main() {
   log(`starting the production server (fresh DATA_DIR ${dataDir}, embedded PostgreSQL)`);
   server = await startServer({ cwd: snapshot.dir, dataDir, timeoutMs: START_TIMEOUT_MS, alsoWaitFor: ["/"] });
   log(`server on ${server.url} (PostgreSQL on 127.0.0.1:${server.pgPort}) ready in ${Math.round(server.ready["/"])} ms`);
+
+  if (MEDIA_PHOTOS > 0) {
+    log(`putting ${MEDIA_PHOTOS} photos into the media library (originals, variants, gallery and leaders)`);
+    const password = fs.readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
+    const output = execFileSync(path.join(ROOT_DIR, "node_modules/.bin/tsx"), [path.join(ROOT_DIR, "bench/lib/seed-media-photos.ts")], {
+      cwd: ROOT_DIR,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        DATA_DIR: dataDir,
+        DATABASE_URL: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${server.pgPort}/postgres`,
+        LH_MEDIA_PHOTOS: String(MEDIA_PHOTOS),
+      },
+      encoding: "utf8",
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    results.media = JSON.parse(output.trim().split("\n").at(-1));
+    const m = results.media;
+    log(`media: ${m.photos} originals ${kb(m.originalBytes)}, all variants ${kb(m.variantBytes)}; the 640 px AVIF copies ${kb(m.avif640Bytes)} (${(100 - (m.avif640Bytes / m.originalBytes) * 100).toFixed(1)}% fewer bytes than the originals)`);
+  }
 
   const lighthousePackage = JSON.parse(fs.readFileSync(new URL("../node_modules/lighthouse/package.json", import.meta.url), "utf8"));
   results.lighthouseVersion = lighthousePackage.version;

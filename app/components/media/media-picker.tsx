@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { CustomFieldProps, FieldSpec } from "~/components/admin/admin-form";
 import { Button } from "~/components/ui/button";
@@ -34,11 +34,18 @@ function MediaPicker({ id, value, onChange, label }: CustomFieldProps) {
   const images = library.data?.images;
   const chosen = images?.find((image) => image.id === value);
 
+  // The list once when the field appears (to show the chosen photo), again when the dialog opens.
+  const requested = useRef(false);
   useEffect(() => {
-    if (library.state === "idle" && !library.data) void library.load(LIBRARY_URL);
+    if (requested.current) return;
+    requested.current = true;
+    void library.load(LIBRARY_URL);
   }, [library]);
 
-  // After an upload from here: look again until its copies are made, then choose it.
+  // After an upload from here: look again until its copies are made, then choose it. Not forever: a photo
+  // the job cannot process never becomes choosable (the Media Library shows why).
+  const waitingSince = useRef(0);
+  const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
     if (!waitingFor || library.state !== "idle") return;
     if (images?.some((image) => image.id === waitingFor)) {
@@ -48,9 +55,19 @@ function MediaPicker({ id, value, onChange, label }: CustomFieldProps) {
       setOpen(false);
       return;
     }
+    if (Date.now() - waitingSince.current > 120_000) {
+      setWaitingFor(null);
+      setGaveUp(true);
+      return;
+    }
     const timer = setTimeout(() => void library.load(LIBRARY_URL), 1500);
     return () => clearTimeout(timer);
   }, [waitingFor, images, library, onChange]);
+  const uploaded = (id: string) => {
+    waitingSince.current = Date.now();
+    setGaveUp(false);
+    setWaitingFor(id);
+  };
 
   const thumb = chosen ? thumbnailUrl(chosen) : null;
   return (
@@ -124,12 +141,14 @@ function MediaPicker({ id, value, onChange, label }: CustomFieldProps) {
                 <Label htmlFor={altId}>Alt text for the new image</Label>
                 <Input id={altId} value={alt} maxLength={MEDIA_ALT_MAX} onChange={(event) => setAlt(event.currentTarget.value)} placeholder="What the photo shows" />
               </div>
-              <MediaUploader label="Upload Image" multiple={false} altText={alt} disabled={alt.trim() === "" || waitingFor !== null} onUploaded={setWaitingFor} />
-              {waitingFor && (
-                <p role="status" className="text-sm text-brand-navy">
-                  Making resized copies of the new image...
-                </p>
-              )}
+              <MediaUploader label="Upload Image" multiple={false} altText={alt} disabled={alt.trim() === "" || waitingFor !== null} onUploaded={uploaded} />
+              <p role="status" className="min-h-5 text-sm text-brand-navy">
+                {waitingFor
+                  ? "Making resized copies of the new image..."
+                  : gaveUp
+                    ? "The new image is not ready yet. See its status in the Media Library, and choose it here once it is ready."
+                    : ""}
+              </p>
             </div>
           </div>
         </DialogContent>
