@@ -111,7 +111,10 @@ describe("Media Library", () => {
     const picture = team.slice(team.lastIndexOf("<picture", team.indexOf(`/media/${id}/`)), team.indexOf("</picture>", team.indexOf(`/media/${id}/`)));
     expect(picture).toContain('type="image/avif"');
     expect(picture).toContain('type="image/webp"');
-    expect(picture).toMatch(new RegExp(`srcset="/media/${id}/320\\.avif 320w, /media/${id}/640\\.avif 640w, /media/${id}/960\\.avif 960w, /media/${id}/1280\\.avif 1280w, /media/${id}/1920\\.avif 1920w"`, "i"));
+    const avifWidths = [320, 480, 640, 768, 960, 1280, 1600, 1920];
+    expect(picture).toMatch(new RegExp(`srcset="${avifWidths.map((w) => `/media/${id}/${w}\\.avif ${w}w`).join(", ")}"`, "i"));
+    // The JPEG fallback: two widths.
+    expect(picture).toMatch(new RegExp(`<img src="/media/${id}/640\\.jpg" srcset="/media/${id}/640\\.jpg 640w, /media/${id}/1280\\.jpg 1280w"`, "i"));
     expect(picture).toContain(`alt="${ALT}"`);
     expect(picture).toMatch(/width="256" height="256"/);
     expect(picture).toContain("object-position:30% 70%");
@@ -190,7 +193,7 @@ describe("Media Library", () => {
     await expect.poll(() => card.innerText()).toMatch(/Ready[\s\S]*Used in 1 place[\s\S]*Crew installing ridge vent/);
     const variants = await (await fetch(`${app().url}/admin/media/library`, { headers: { cookie: staff.cookieHeader() } })).json();
     const image = (variants as { images: Array<{ name: string; variants: Array<{ width: number; format: string }> }> }).images.find((i) => i.name === "powell-ridge.jpg");
-    expect([...new Set(image!.variants.map((v) => v.width))]).toEqual([320, 640, 900]);
+    expect([...new Set(image!.variants.map((v) => v.width))]).toEqual([320, 480, 640, 768, 900]);
     expect([...new Set(image!.variants.map((v) => v.format))].sort()).toEqual(["avif", "jpeg", "webp"]);
   }, 120_000);
 });

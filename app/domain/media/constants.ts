@@ -13,8 +13,14 @@ export const MEDIA_MAX_FILE_BYTES = 20 * 1024 * 1024;
  */
 export const MEDIA_MAX_PIXELS = 50_000_000;
 export const MEDIA_MAX_SIDE = 12_000;
-/** The widths of the resized copies (never wider than the original). */
-export const MEDIA_VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+/**
+ * The widths of the resized copies in AVIF and WebP (never wider than the original): steps of about a
+ * quarter, so the copy a browser picks for its layout and screen density is never much larger than needed
+ * (a phone's 380 px card at density 1.75 wants 665 px: it gets the 768). The fallback for browsers
+ * without either format (JPEG, or PNG) needs no such care: two widths.
+ */
+export const MEDIA_VARIANT_WIDTHS = [320, 480, 640, 768, 960, 1280, 1600, 1920] as const;
+export const MEDIA_FALLBACK_WIDTHS = [640, 1280] as const;
 export const MEDIA_ALT_MAX = 300;
 
 export const MEDIA_TEXT = {

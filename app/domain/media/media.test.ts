@@ -148,9 +148,11 @@ describe("upload and variants", { timeout: 60_000 }, () => {
     const after = (await row(id))!;
     expect(after.status).toBe("ready");
     expect(after.failureMessage).toBeNull();
-    expect(widths(after.variants)).toEqual([320, 640, 960, 1100]);
+    // AVIF and WebP at every step below the original and at its own width; the JPEG fallback at 640 and 1100.
+    expect(widths(after.variants)).toEqual([320, 480, 640, 768, 960, 1100]);
     expect(formats(after.variants)).toEqual(["avif", "jpeg", "webp"]);
-    expect(after.variants).toHaveLength(12);
+    expect(after.variants).toHaveLength(14);
+    expect(widths(after.variants.filter((v) => v.format === "jpeg"))).toEqual([640, 1100]);
     for (const v of after.variants) {
       expect(v.width).toBeLessThanOrEqual(1100);
       expect(Math.abs(v.height - (v.width * 700) / 1100)).toBeLessThanOrEqual(1);
@@ -188,7 +190,7 @@ describe("upload and variants", { timeout: 60_000 }, () => {
     });
     expect(await makeMediaVariants(id)).toBe("ready");
     const { variants } = (await row(id))!;
-    expect(widths(variants)).toEqual([320, 500]);
+    expect(widths(variants)).toEqual([320, 480, 500]);
     expect(formats(variants)).toEqual(["avif", "png", "webp"]);
     await expectVariantFiles(id, variants);
     const fallback = variants.find((v) => v.format === "png" && v.width === 500)!;
@@ -218,7 +220,7 @@ describe("upload and variants", { timeout: 60_000 }, () => {
     });
     expect(await makeMediaVariants(id)).toBe("ready");
     const { variants } = (await row(id))!;
-    expect(widths(variants)).toEqual([320, 640]);
+    expect(widths(variants)).toEqual([320, 480, 640]);
     expect(formats(variants)).toEqual(["avif", "jpeg", "webp"]);
     await expectVariantFiles(id, variants);
   });

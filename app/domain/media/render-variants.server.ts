@@ -1,14 +1,14 @@
 import type { OutputInfo, Sharp } from "sharp";
 import type { MediaVariant, MediaVariantFormat } from "~/db/schema/media";
-import { MEDIA_VARIANT_WIDTHS } from "./constants";
+import { MEDIA_FALLBACK_WIDTHS, MEDIA_VARIANT_WIDTHS } from "./constants";
 import type { MediaContentType } from "./media-types";
 import { openImage } from "./probe-image.server";
 
 /**
  * The resized copies of one image: every width of MEDIA_VARIANT_WIDTHS below
- * the original's (and the original's own width, at most the largest), each
- * in AVIF, WebP and a fallback every browser reads (JPEG, or PNG when the
- * image has transparency). Metadata is not copied: a phone photo's EXIF (its
+ * the original's (and the original's own width, at most the largest) in AVIF
+ * and WebP, and a fallback every browser reads (JPEG, or PNG when the image
+ * has transparency) at MEDIA_FALLBACK_WIDTHS. Metadata is not copied: a phone photo's EXIF (its
  * GPS position among it) never reaches the public site.
  *
  * A file that cannot be decoded throws VariantRenderError (the job marks the
@@ -21,9 +21,10 @@ export class VariantRenderError extends Error {
   }
 }
 
-export function variantWidths(originalWidth: number): number[] {
-  const largest = Math.max(...MEDIA_VARIANT_WIDTHS);
-  const widths = new Set<number>(MEDIA_VARIANT_WIDTHS.filter((w) => w < originalWidth));
+/** The widths below the original's, and the original's own (at most the largest). */
+export function variantWidths(originalWidth: number, ladder: readonly number[] = MEDIA_VARIANT_WIDTHS): number[] {
+  const largest = Math.max(...ladder);
+  const widths = new Set<number>(ladder.filter((w) => w < originalWidth));
   widths.add(Math.min(originalWidth, largest));
   return [...widths].sort((a, b) => a - b);
 }
@@ -49,20 +50,22 @@ export async function renderVariants(input: {
   } catch (error) {
     throw new VariantRenderError(error);
   }
-  const formats: MediaVariantFormat[] = ["avif", "webp", input.hasAlpha ? "png" : "jpeg"];
+  const fallback: MediaVariantFormat = input.hasAlpha ? "png" : "jpeg";
+  const jobs: Array<{ width: number; format: MediaVariantFormat }> = [
+    ...variantWidths(input.width).flatMap((width) => (["avif", "webp"] as const).map((format) => ({ width, format }))),
+    ...variantWidths(input.width, MEDIA_FALLBACK_WIDTHS).map((width) => ({ width, format: fallback })),
+  ];
   const variants: MediaVariant[] = [];
-  for (const width of variantWidths(input.width)) {
-    for (const format of formats) {
-      let output: { data: Buffer; info: OutputInfo };
-      try {
-        output = await ENCODE[format](base.clone().resize({ width, withoutEnlargement: true })).toBuffer({ resolveWithObject: true });
-      } catch (error) {
-        throw new VariantRenderError(error);
-      }
-      const variant: MediaVariant = { format, width, height: output.info.height, bytes: output.info.size };
-      await input.store(variant, output.data);
-      variants.push(variant);
+  for (const { width, format } of jobs) {
+    let output: { data: Buffer; info: OutputInfo };
+    try {
+      output = await ENCODE[format](base.clone().resize({ width, withoutEnlargement: true })).toBuffer({ resolveWithObject: true });
+    } catch (error) {
+      throw new VariantRenderError(error);
     }
+    const variant: MediaVariant = { format, width, height: output.info.height, bytes: output.info.size };
+    await input.store(variant, output.data);
+    variants.push(variant);
   }
   return variants;
 }
