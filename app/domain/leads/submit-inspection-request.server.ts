@@ -4,7 +4,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbTransaction } from "~/db/client.server";
 import { leadAttachments, leads, type NewLead } from "~/db/schema";
 import { db } from "~/db/client.server";
-import { dispatchQueuedEmail, queueEmail, type OutgoingEmail } from "~/domain/email/queue-email.server";
+import { dispatchQueuedEmail, queueEmails } from "~/domain/email/queue-email.server";
 import { discardUploads, type StagedUpload } from "~/domain/storage/read-form-with-files.server";
 import { newStorageKey, uploadStorage } from "~/domain/storage/upload-storage.server";
 import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
@@ -155,54 +155,54 @@ export async function submitInspectionRequest(input: SubmitInspectionInput): Pro
   const movedKeys: string[] = [];
   // Read before the transaction (both cached): never ask the pool for a second connection while holding one.
   const [settings, recipient] = await Promise.all([getPublicSiteSettings(), leadAlertRecipient()]);
+  // Everything that needs no database is made before the transaction, so the connection is held only for
+  // the statements: the new lead's id, its attachment rows and its two emails (used only if it is new).
+  const newLeadId = crypto.randomUUID();
+  const rows = files.map((file) => ({
+    leadId: newLeadId,
+    storageKey: newStorageKey("leads"),
+    originalName: file.originalName.slice(0, 255),
+    contentType: file.contentType,
+    sizeBytes: file.size,
+    sha256: file.sha256,
+  }));
+  const emailInput: LeadEmailInput = {
+    lead: {
+      id: newLeadId,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      phone: values.phone,
+      service: values.service ?? null,
+      message: values.message ?? null,
+      hasInsuranceDocs: values.hasInsuranceDocs ?? false,
+      insuranceCompany: values.insuranceCompany ?? null,
+      claimNumber: values.claimNumber ?? null,
+      dateOfLoss: values.dateOfLoss ?? null,
+      referrer: values.referrer ?? null,
+      landingPath: values.landingPath ?? null,
+      utmSource: values.utmSource ?? null,
+      utmMedium: values.utmMedium ?? null,
+      utmCampaign: values.utmCampaign ?? null,
+    },
+    attachments: rows,
+    settings,
+    origin: input.origin,
+  };
+  const emails = [...(recipient ? [leadAlertEmail(recipient, emailInput)] : []), leadConfirmationEmail(emailInput)];
   try {
     const queued: string[] = [];
     const result = await db().transaction(async (tx) => {
-      const queue = async (message: OutgoingEmail) => {
-        queued.push(await queueEmail(tx, message));
-      };
       const key = input.request.submissionKey;
-      const { leadId, duplicate } = key ? await insertLead(tx, values, key) : await insertLeadWithoutKey(tx, values);
+      const withId = { ...values, id: newLeadId };
+      const { leadId, duplicate } = key ? await insertLead(tx, withId, key) : await insertLeadWithoutKey(tx, withId);
       if (duplicate) {
         unused.push(...files);
         return { leadId, duplicate, attachments: 0 };
       }
-      const rows = files.map((file) => ({
-        leadId,
-        storageKey: newStorageKey("leads"),
-        originalName: file.originalName.slice(0, 255),
-        contentType: file.contentType,
-        sizeBytes: file.size,
-        sha256: file.sha256,
-      }));
       if (rows.length > 0) await tx.insert(leadAttachments).values(rows);
-
-      const emailInput: LeadEmailInput = {
-        lead: {
-          id: leadId,
-          firstName: values.firstName,
-          lastName: values.lastName,
-          email: values.email,
-          phone: values.phone,
-          service: values.service ?? null,
-          message: values.message ?? null,
-          hasInsuranceDocs: values.hasInsuranceDocs ?? false,
-          insuranceCompany: values.insuranceCompany ?? null,
-          claimNumber: values.claimNumber ?? null,
-          dateOfLoss: values.dateOfLoss ?? null,
-          referrer: values.referrer ?? null,
-          landingPath: values.landingPath ?? null,
-          utmSource: values.utmSource ?? null,
-          utmMedium: values.utmMedium ?? null,
-          utmCampaign: values.utmCampaign ?? null,
-        },
-        attachments: rows,
-        settings,
-        origin: input.origin,
-      };
-      if (recipient) await queue(leadAlertEmail(recipient, emailInput));
-      else logger.error({ leadId }, "no lead alert address (settings lead_alert_email / email): the team alert was not queued");
-      await queue(leadConfirmationEmail(emailInput));
+      // Both emails in one statement, in this transaction (the outbox, ADR 006).
+      queued.push(...(await queueEmails(tx, emails)));
 
       // Last step before COMMIT: the files appear under their keys only for a lead that is stored.
       for (const [index, file] of files.entries()) {
@@ -212,6 +212,9 @@ export async function submitInspectionRequest(input: SubmitInspectionInput): Pro
       }
       return { leadId, duplicate, attachments: rows.length };
     });
+    if (!result.duplicate && !recipient) {
+      logger.error({ leadId: result.leadId }, "no lead alert address (settings lead_alert_email / email): the team alert was not queued");
+    }
     // After the commit, in the background: the answer does not wait for the job queue (the outbox rows
     // are committed; if this fails or the process stops first, the email sweep sends them: ADR 006).
     if (queued.length > 0) void dispatchQueuedEmail(queued).catch(() => {});
