@@ -99,8 +99,18 @@ export async function queueEmail(executor: DbExecutor, message: OutgoingEmail): 
  */
 export async function queueEmails(executor: DbExecutor, messages: readonly OutgoingEmail[]): Promise<string[]> {
   if (messages.length === 0) return [];
+  const rows = outboxRows(messages);
+  await executor.insert(emailOutbox).values(rows);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The outbox rows of `messages`, validated (InvalidEmailError when one is malformed), with ids made
+ * here: for a caller that writes them in a statement of its own (one round trip with its other writes).
+ */
+export function outboxRows(messages: readonly OutgoingEmail[]) {
   const requestId = currentRequestId();
-  const rows = messages.map((message) => {
+  return messages.map((message) => {
     const parsed = outgoingEmailSchema.safeParse(message);
     if (!parsed.success) {
       throw new InvalidEmailError(parsed.error.issues.map((i) => `${i.path.join(".") || "message"}: ${i.message}`));
@@ -116,11 +126,12 @@ export async function queueEmails(executor: DbExecutor, messages: readonly Outgo
       htmlBody: m.html ?? null,
       kind: m.kind,
       relatedId: m.relatedId ?? null,
-      metadata: { ...m.metadata, ...(requestId ? { requestId } : {}) },
+      metadata: {
+        ...m.metadata,
+        ...(requestId ? { requestId } : {}),
+      } as Record<string, unknown>,
     };
   });
-  await executor.insert(emailOutbox).values(rows);
-  return rows.map((row) => row.id);
 }
 
 /**
