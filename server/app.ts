@@ -63,7 +63,7 @@ export interface RunningServer {
 
 const CLIENT_DIR = path.resolve(process.cwd(), "build/client");
 
-export function createApp({ vite, pageCache }: { vite?: ViteDevServer; pageCache?: PageCache } = {}) {
+export function createApp({ vite, pageCache, serverBuild }: { vite?: ViteDevServer; pageCache?: PageCache; serverBuild?: ServerBuild } = {}) {
   const cfg = config();
   const app = express();
   app.disable("x-powered-by");
@@ -101,9 +101,11 @@ export function createApp({ vite, pageCache }: { vite?: ViteDevServer; pageCache
   // Anonymous public pages from memory (not in development: edits must show at once).
   if (pageCache && !vite) app.use(pageCache.middleware());
 
+  // Production: the build as an object, loaded once. Given a function, React Router derives its request
+  // handler again on every request (it ranks every route of the app: ~1 ms per request, issue 13).
   const build = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-    : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+    : (serverBuild ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>));
 
   app.use(
     createRequestHandler({
@@ -137,8 +139,12 @@ export function createApp({ vite, pageCache }: { vite?: ViteDevServer; pageCache
  * (the hot path: ADR 030, issue 13); everything else, misses included, goes through the app. Not in
  * development: edits must show at once.
  */
-function webServer(vite: ViteDevServer | undefined, pageCache: PageCache): http.Server {
-  const app = createApp({ vite, pageCache });
+/**
+ * Anonymous public pages from memory come first, before Express (the hot path: ADR 030, issue 13);
+ * everything else, misses included, goes through the app. Not in development: edits must show at once.
+ */
+function webServer(vite: ViteDevServer | undefined, pageCache: PageCache, serverBuild: ServerBuild | undefined): http.Server {
+  const app = createApp({ vite, pageCache, serverBuild });
   if (vite) return http.createServer(app);
   return http.createServer((req, res) => {
     if (!pageCache.serveHit(req, res)) app(req, res);
@@ -170,6 +176,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   }
 
   const startedAt = performance.now();
+  const serverBuild = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
   let embedded: EmbeddedPostgres | undefined;
   if (!cfg.DATABASE_URL) {
     embedded = await startEmbeddedPostgres({
@@ -180,7 +187,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   }
 
   const pageCache = cfg.servesWeb ? new PageCache() : undefined;
-  const server = pageCache ? webServer(options.vite, pageCache) : http.createServer(jobsOnlyApp());
+  const server = pageCache ? webServer(options.vite, pageCache, serverBuild) : http.createServer(jobsOnlyApp());
   server.keepAliveTimeout = 65_000;
   try {
     await runMigrations(pool());

@@ -71,6 +71,23 @@ export async function enqueue<TData extends object>(
   return id;
 }
 
+/**
+ * Sends several jobs of one queue in one statement (pg-boss `insert`: a job whose singleton key or
+ * queue policy deduplicates it is skipped, as with `send`). Throws like `enqueue`.
+ */
+export async function enqueueMany<TData extends object>(
+  name: string,
+  jobs: readonly (Omit<PgBoss.JobInsert<TData>, "name"> & { data: TData })[],
+): Promise<void> {
+  const state = globalForJobs.__appJobs;
+  if (!state) throw new JobsNotRunningError("startJobs() was not called");
+  if (state.stopping) throw new JobsNotRunningError("stopping");
+  await state.started;
+  if (jobs.length === 0) return;
+  await state.boss.insert(jobs.map((job) => ({ ...job, name })));
+  for (const workerId of state.workerIds.get(name) ?? []) state.boss.notifyWorker(workerId);
+}
+
 /** True once startJobs() has finished and until stopJobs() is called. */
 export function jobsRunning(): boolean {
   const state = globalForJobs.__appJobs;

@@ -18,7 +18,19 @@ type Listener = (table: string) => void;
 const state = globalThis as unknown as {
   __contentChangeListeners?: Set<Listener>;
   __contentChangeClient?: { stop(): Promise<void> };
+  /** Set while the started listener has lost its connection: changes may go unheard. */
+  __contentChangeListenerDown?: boolean;
 };
+
+/**
+ * False while the listener (once started) has lost its database connection, until it has listened
+ * again: changes made meanwhile by other instances are not heard, so in-process copies of content
+ * (the read models, app/lib/read-model-cache.server.ts) must not be trusted. True when no listener
+ * was started (tests, tools): this process's own emits are then all there is.
+ */
+export function contentChangesHeard(): boolean {
+  return state.__contentChangeListenerDown !== true;
+}
 
 function listeners(): Set<Listener> {
   state.__contentChangeListeners ??= new Set();
@@ -60,12 +72,14 @@ export async function startContentChangeListener(connectionString: string): Prom
     await next.connect();
     await next.query(`LISTEN ${CONTENT_CHANGED_CHANNEL}`);
     client = next;
+    state.__contentChangeListenerDown = false;
     if (attempt > 0) emitContentChange("*"); // changes may have happened while we were away
     attempt = 0;
   };
 
   const scheduleReconnect = () => {
     if (stopped || retryTimer) return;
+    state.__contentChangeListenerDown = true;
     const old = client;
     client = undefined;
     old?.end().catch(() => {});
@@ -89,6 +103,7 @@ export async function startContentChangeListener(connectionString: string): Prom
       await client?.end().catch(() => {});
       client = undefined;
       state.__contentChangeClient = undefined;
+      state.__contentChangeListenerDown = false;
     },
   };
 }

@@ -37,11 +37,8 @@ export interface InspectionFormProps {
   className?: string;
 }
 
-const fieldClass = cn(
-  "block h-11 w-full min-w-0 rounded-md border border-input bg-white px-3 text-base text-foreground shadow-xs transition-colors",
-  "placeholder:text-slate-500 outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40",
-  "disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive aria-invalid:ring-1 aria-invalid:ring-destructive/40",
-);
+/** Its utilities are written once in app.css (`.lead-field`): the form is on many pages, its fields on every one. */
+const fieldClass = "lead-field";
 const labelClass = "mb-1.5 block text-sm font-semibold text-slate-800";
 
 function Required() {

@@ -1,7 +1,6 @@
 import { ChevronRight, Phone } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
 import { INSPECTION_FORM_HREF, type SiteNavLink } from "./nav-links";
 
 export interface MobileMenuProps {
@@ -31,11 +30,8 @@ export function MobileMenu({ links, phone, phoneHref }: MobileMenuProps) {
               <NavLink
                 to={link.to}
                 end={link.end}
-                className={cn(
-                  "flex min-h-12 items-center justify-between rounded-md px-3 text-base font-medium text-slate-100 transition-colors hover:bg-white/10 hover:text-white",
-                  "outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-white",
-                  "aria-[current=page]:bg-white/10 aria-[current=page]:font-semibold aria-[current=page]:text-white",
-                )}
+                // The link's utilities are written once in app.css (repeated on every link of every page).
+                className="site-menu-link"
               >
                 {link.label}
                 <ChevronRight className="size-4 text-slate-400" aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { BlockSectionHeading } from "~/components/cms/block-parts";
-import { RatingStars, ReviewerAvatar } from "~/components/reviews/review-parts";
+import { RatingStars, RatingStarSymbol, ReviewerAvatar } from "~/components/reviews/review-parts";
 import type { BlockContent } from "~/domain/cms/block-content";
 import { reviewTimeLabel } from "~/domain/reviews/display";
 import {
@@ -66,6 +66,7 @@ export function ReviewsSection({ reviews, heading, initialPage = 0, className }:
             data-reviews-status-template={REVIEWS_STATUS_TEMPLATE}
             className="mt-14"
           >
+            <RatingStarSymbol />
             {pages.map((page, index) => (
               <ul
                 key={page[0]?.id ?? index}

@@ -70,12 +70,8 @@ export function SiteHeader({ settings, showAdminLink = false }: SiteHeaderProps)
               key={link.to}
               to={link.to}
               end={link.end}
-              className={cn(
-                "relative rounded-md px-2.5 py-2 text-sm font-medium text-slate-100 transition-colors hover:bg-white/10 hover:text-white lg:px-3",
-                "outline-none focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white",
-                "aria-[current=page]:font-semibold aria-[current=page]:text-white",
-                "after:absolute after:inset-x-2.5 after:bottom-0.5 after:h-0.5 after:rounded-full after:bg-red-400 after:opacity-0 aria-[current=page]:after:opacity-100 lg:after:inset-x-3",
-              )}
+              // The link's utilities are written once in app.css (repeated on every link of every page).
+              className="site-nav-link"
             >
               {link.label}
             </NavLink>

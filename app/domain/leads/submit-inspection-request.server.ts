@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import net from "node:net";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbTransaction } from "~/db/client.server";
-import { leadAttachments, leads, type NewLead } from "~/db/schema";
+import { emailOutbox, leadAttachments, leads, type NewLead } from "~/db/schema";
 import { db } from "~/db/client.server";
-import { dispatchQueuedEmail, queueEmail, type OutgoingEmail } from "~/domain/email/queue-email.server";
+import { dispatchQueuedEmail, outboxRows } from "~/domain/email/queue-email.server";
 import { discardUploads, type StagedUpload } from "~/domain/storage/read-form-with-files.server";
 import { newStorageKey, uploadStorage } from "~/domain/storage/upload-storage.server";
 import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
@@ -17,6 +17,11 @@ import type { InspectionRequest } from "./schemas";
  * attachment rows, its two emails in the outbox (ADR 006: a mail outage never
  * loses or fails a lead; their send jobs are dispatched after the commit). The staged files are moved under generated keys
  * inside that transaction and deleted again if it does not commit.
+ *
+ * A keyed post without files whose key is new (the usual case) is that same
+ * transaction as ONE statement (`insertNewLeadWithEmails`: one round trip,
+ * QUALITY P5); any other post, or a key already used, takes the explicit
+ * transaction below.
  *
  * Idempotent by submission key (QUALITY R1, R2, S21): `insert ... on conflict
  * (submission_key) do nothing`, then read back. A retry or double click with
@@ -146,6 +151,42 @@ async function insertLead(tx: DbTransaction, values: LeadValues, submissionKey: 
   throw new Error("could not store the lead under its submission key");
 }
 
+/**
+ * The common case in ONE statement (one round trip, one implicit transaction): a keyed post without
+ * files whose key is new. The lead and its outbox rows are written by one INSERT ... WITH, the rows
+ * only if the lead was inserted. Returns false when the key exists: the caller then takes the full
+ * transaction, which tells a retry from a new request under an old key.
+ */
+async function insertNewLeadWithEmails(
+  values: LeadValues & { id: string },
+  submissionKey: string,
+  emails: ReturnType<typeof outboxRows>,
+): Promise<boolean> {
+  const leadInsert = db()
+    .insert(leads)
+    .values({ ...values, submissionKey })
+    .onConflictDoNothing({ target: leads.submissionKey })
+    .returning({ id: leads.id });
+  const outboxValues = sql.join(
+    emails.map(
+      (e) =>
+        sql`(${e.id}::uuid, ${e.toAddress}, ${e.replyTo}, ${e.subject}, ${e.textBody}, ${e.htmlBody}, ${e.kind}, ${e.relatedId}, ${JSON.stringify(e.metadata)}::jsonb)`,
+    ),
+    sql`, `,
+  );
+  const result = await db().execute<{ lead_id: string | null }>(sql`
+    with new_lead as ${leadInsert},
+    outbox as (
+      insert into ${emailOutbox} (id, to_address, reply_to, subject, text_body, html_body, kind, related_id, metadata)
+      select v.* from (values ${outboxValues}) as v(id, to_address, reply_to, subject, text_body, html_body, kind, related_id, metadata)
+      where exists (select 1 from new_lead)
+      returning 1
+    )
+    select (select id from new_lead) as lead_id, (select count(*) from outbox)::int as emails
+  `);
+  return result.rows[0]?.lead_id === values.id;
+}
+
 export async function submitInspectionRequest(input: SubmitInspectionInput): Promise<SubmitInspectionResult> {
   const storage = uploadStorage();
   const values = leadValues(input);
@@ -155,63 +196,71 @@ export async function submitInspectionRequest(input: SubmitInspectionInput): Pro
   const movedKeys: string[] = [];
   // Read before the transaction (both cached): never ask the pool for a second connection while holding one.
   const [settings, recipient] = await Promise.all([getPublicSiteSettings(), leadAlertRecipient()]);
+  // Everything that needs no database is made before the transaction, so the connection is held only for
+  // the statements: the new lead's id, its attachment rows and its two emails (used only if it is new).
+  const newLeadId = crypto.randomUUID();
+  const rows = files.map((file) => ({
+    leadId: newLeadId,
+    storageKey: newStorageKey("leads"),
+    originalName: file.originalName.slice(0, 255),
+    contentType: file.contentType,
+    sizeBytes: file.size,
+    sha256: file.sha256,
+  }));
+  const emailInput: LeadEmailInput = {
+    lead: {
+      id: newLeadId,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      phone: values.phone,
+      service: values.service ?? null,
+      message: values.message ?? null,
+      hasInsuranceDocs: values.hasInsuranceDocs ?? false,
+      insuranceCompany: values.insuranceCompany ?? null,
+      claimNumber: values.claimNumber ?? null,
+      dateOfLoss: values.dateOfLoss ?? null,
+      referrer: values.referrer ?? null,
+      landingPath: values.landingPath ?? null,
+      utmSource: values.utmSource ?? null,
+      utmMedium: values.utmMedium ?? null,
+      utmCampaign: values.utmCampaign ?? null,
+    },
+    attachments: rows,
+    settings,
+    origin: input.origin,
+  };
+  const emails = outboxRows([...(recipient ? [leadAlertEmail(recipient, emailInput)] : []), leadConfirmationEmail(emailInput)]);
+  const key = input.request.submissionKey;
   try {
     const queued: string[] = [];
-    const result = await db().transaction(async (tx) => {
-      const queue = async (message: OutgoingEmail) => {
-        queued.push(await queueEmail(tx, message));
-      };
-      const key = input.request.submissionKey;
-      const { leadId, duplicate } = key ? await insertLead(tx, values, key) : await insertLeadWithoutKey(tx, values);
-      if (duplicate) {
-        unused.push(...files);
-        return { leadId, duplicate, attachments: 0 };
-      }
-      const rows = files.map((file) => ({
-        leadId,
-        storageKey: newStorageKey("leads"),
-        originalName: file.originalName.slice(0, 255),
-        contentType: file.contentType,
-        sizeBytes: file.size,
-        sha256: file.sha256,
-      }));
-      if (rows.length > 0) await tx.insert(leadAttachments).values(rows);
+    const fast = key && files.length === 0 && (await insertNewLeadWithEmails({ ...values, id: newLeadId }, key, emails));
+    if (fast) queued.push(...emails.map((e) => e.id));
+    const result = fast
+      ? { leadId: newLeadId, duplicate: false, attachments: 0 }
+      : await db().transaction(async (tx) => {
+          const withId = { ...values, id: newLeadId };
+          const { leadId, duplicate } = key ? await insertLead(tx, withId, key) : await insertLeadWithoutKey(tx, withId);
+          if (duplicate) {
+            unused.push(...files);
+            return { leadId, duplicate, attachments: 0 };
+          }
+          if (rows.length > 0) await tx.insert(leadAttachments).values(rows);
+          // Both emails in one statement, in this transaction (the outbox, ADR 006).
+          await tx.insert(emailOutbox).values(emails);
+          queued.push(...emails.map((e) => e.id));
 
-      const emailInput: LeadEmailInput = {
-        lead: {
-          id: leadId,
-          firstName: values.firstName,
-          lastName: values.lastName,
-          email: values.email,
-          phone: values.phone,
-          service: values.service ?? null,
-          message: values.message ?? null,
-          hasInsuranceDocs: values.hasInsuranceDocs ?? false,
-          insuranceCompany: values.insuranceCompany ?? null,
-          claimNumber: values.claimNumber ?? null,
-          dateOfLoss: values.dateOfLoss ?? null,
-          referrer: values.referrer ?? null,
-          landingPath: values.landingPath ?? null,
-          utmSource: values.utmSource ?? null,
-          utmMedium: values.utmMedium ?? null,
-          utmCampaign: values.utmCampaign ?? null,
-        },
-        attachments: rows,
-        settings,
-        origin: input.origin,
-      };
-      if (recipient) await queue(leadAlertEmail(recipient, emailInput));
-      else logger.error({ leadId }, "no lead alert address (settings lead_alert_email / email): the team alert was not queued");
-      await queue(leadConfirmationEmail(emailInput));
-
-      // Last step before COMMIT: the files appear under their keys only for a lead that is stored.
-      for (const [index, file] of files.entries()) {
-        const key = rows[index]!.storageKey;
-        await file.staged.commit(key, { contentType: file.contentType });
-        movedKeys.push(key);
-      }
-      return { leadId, duplicate, attachments: rows.length };
-    });
+          // Last step before COMMIT: the files appear under their keys only for a lead that is stored.
+          for (const [index, file] of files.entries()) {
+            const storageKey = rows[index]!.storageKey;
+            await file.staged.commit(storageKey, { contentType: file.contentType });
+            movedKeys.push(storageKey);
+          }
+          return { leadId, duplicate, attachments: rows.length };
+        });
+    if (!result.duplicate && !recipient) {
+      logger.error({ leadId: result.leadId }, "no lead alert address (settings lead_alert_email / email): the team alert was not queued");
+    }
     // After the commit, in the background: the answer does not wait for the job queue (the outbox rows
     // are committed; if this fails or the process stops first, the email sweep sends them: ADR 006).
     if (queued.length > 0) void dispatchQueuedEmail(queued).catch(() => {});

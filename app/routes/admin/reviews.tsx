@@ -8,7 +8,7 @@ import { DataTable, type Column } from "~/components/admin/data-table";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { EmptyState } from "~/components/admin/list-states";
 import { ConfirmDeleteButton, IntentButton, RowButton } from "~/components/admin/row-actions";
-import { RatingStars, ReviewerAvatar } from "~/components/reviews/review-parts";
+import { RatingStars, RatingStarSymbol, ReviewerAvatar } from "~/components/reviews/review-parts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/domain/accounts/guards.server";
@@ -126,25 +126,28 @@ export default function ReviewManagement({ loaderData }: Route.ComponentProps) {
 
 function ReviewsTable({ reviews, onAdd }: { reviews: AdminReview[]; onAdd: () => void }) {
   return (
-    <DataTable
-      caption="Reviews"
-      columns={COLUMNS}
-      rows={reviews}
-      rowKey={(review) => review.id}
-      actions={(review) => <ReviewActions review={review} />}
-      empty={
-        <EmptyState
-          action={
-            <Button type="button" onClick={onAdd}>
-              <Plus aria-hidden="true" />
-              Add Review
-            </Button>
-          }
-        >
-          {REVIEW_TEXT.empty}
-        </EmptyState>
-      }
-    />
+    <>
+      <RatingStarSymbol />
+      <DataTable
+        caption="Reviews"
+        columns={COLUMNS}
+        rows={reviews}
+        rowKey={(review) => review.id}
+        actions={(review) => <ReviewActions review={review} />}
+        empty={
+          <EmptyState
+            action={
+              <Button type="button" onClick={onAdd}>
+                <Plus aria-hidden="true" />
+                Add Review
+              </Button>
+            }
+          >
+            {REVIEW_TEXT.empty}
+          </EmptyState>
+        }
+      />
+    </>
   );
 }
 

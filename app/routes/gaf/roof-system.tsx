@@ -3,13 +3,14 @@ import { gafPageMeta } from "./gaf-meta";
 import { GafPageBody, GafPageHeader } from "~/components/gaf/gaf-page";
 import { ListNotice } from "~/components/gaf/list-notice";
 import { RoofSystem } from "~/components/gaf/roof-system";
-import { listActiveRoofLayers } from "~/domain/gaf/list-active-roof-layers.server";
+import { loadGafList } from "~/domain/gaf/load-list.server";
+import { publicReadModels } from "~/domain/public-read-models.server";
 import { siteOrigin } from "~/domain/seo/site-origin.server";
 
 /** /gaf/roof-system: numbered layers with their products (spec 1 §2). */
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { layers: await listActiveRoofLayers(), origin: siteOrigin(request) };
+  return { layers: await loadGafList("roof-layers", () => publicReadModels.gafRoofLayers.get("all")), origin: siteOrigin(request) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs): Route.MetaDescriptors {

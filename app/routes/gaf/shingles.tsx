@@ -3,7 +3,8 @@ import { gafPageMeta } from "./gaf-meta";
 import { GafPageBody, GafPageHeader } from "~/components/gaf/gaf-page";
 import { ListNotice } from "~/components/gaf/list-notice";
 import { ShingleList } from "~/components/gaf/shingle-list";
-import { listActiveShingles } from "~/domain/gaf/list-active-shingles.server";
+import { loadGafList } from "~/domain/gaf/load-list.server";
+import { publicReadModels } from "~/domain/public-read-models.server";
 import { siteOrigin } from "~/domain/seo/site-origin.server";
 import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
 
@@ -14,7 +15,7 @@ import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settin
  */
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [shingles, settings] = await Promise.all([listActiveShingles(), getPublicSiteSettings()]);
+  const [shingles, settings] = await Promise.all([loadGafList("shingles", () => publicReadModels.gafShingles.get("all")), getPublicSiteSettings()]);
   return { shingles, manufacturerUrl: settings.partnership.manufacturerUrl, origin: siteOrigin(request) };
 }
 

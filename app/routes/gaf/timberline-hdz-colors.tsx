@@ -3,7 +3,8 @@ import { gafPageMeta } from "./gaf-meta";
 import { ColorSwatches } from "~/components/gaf/color-swatches";
 import { GafPageBody, GafPageHeader } from "~/components/gaf/gaf-page";
 import { ListNotice } from "~/components/gaf/list-notice";
-import { listActiveColors } from "~/domain/gaf/list-active-colors.server";
+import { loadGafList } from "~/domain/gaf/load-list.server";
+import { publicReadModels } from "~/domain/public-read-models.server";
 import { siteOrigin } from "~/domain/seo/site-origin.server";
 import gafScript from "~/enhance/gaf.js?url";
 import type { PageScriptsHandle } from "~/lib/page-scripts";
@@ -13,7 +14,7 @@ import type { PageScriptsHandle } from "~/lib/page-scripts";
 export const handle: PageScriptsHandle = { scripts: [gafScript] };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { colors: await listActiveColors(), origin: siteOrigin(request) };
+  return { colors: await loadGafList("colors", () => publicReadModels.gafColors.get("all")), origin: siteOrigin(request) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs): Route.MetaDescriptors {

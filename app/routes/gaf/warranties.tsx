@@ -4,7 +4,8 @@ import { gafPageMeta } from "./gaf-meta";
 import { GafPageBody, GafPageHeader, gafHeaderLinkClass, NewTabNote } from "~/components/gaf/gaf-page";
 import { ListNotice } from "~/components/gaf/list-notice";
 import { WarrantyList } from "~/components/gaf/warranty-list";
-import { listActiveWarranties } from "~/domain/gaf/list-active-warranties.server";
+import { loadGafList } from "~/domain/gaf/load-list.server";
+import { publicReadModels } from "~/domain/public-read-models.server";
 import { siteOrigin } from "~/domain/seo/site-origin.server";
 
 /** /gaf/warranties: one card per active warranty, "Show all details" on by default (spec 1 §2). */
@@ -13,7 +14,7 @@ import { siteOrigin } from "~/domain/seo/site-origin.server";
 export const GAF_ALL_WARRANTIES_URL = "https://www.gaf.com/warranty";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { warranties: await listActiveWarranties(), origin: siteOrigin(request) };
+  return { warranties: await loadGafList("warranties", () => publicReadModels.gafWarranties.get("all")), origin: siteOrigin(request) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs): Route.MetaDescriptors {
