@@ -96,6 +96,8 @@ export type AdminCheck =
 export interface ChangeSpec<Input> {
   /** The catalogue's failure text for this intent, e.g. "Failed to save color". */
   failure: string;
+  /** The answer names the record the change made (`targetId`), for a screen that goes on with it (an upload). */
+  answerTarget?: true;
   run: (input: Input, ctx: AdminActionContext) => Promise<AdminChange>;
   /**
    * The kind of item this intent saves, when its screen keeps a version history (ADR 029): a new
@@ -275,7 +277,8 @@ export async function runAdminChange<Input>(
     // This instance's page cache forgets at once (the database's NOTIFY tells the others, and this one
     // again, a moment later): the public page requested right after this answer shows the change.
     emitContentChange("*");
-    return answer({ ok: true, intent, targetId: change.audit.targetId, toast: { variant: "success", title: change.title ?? "Success", text: change.message } });
+    const target = spec.answerTarget ? { targetId: change.audit.targetId } : {};
+    return answer({ ok: true, intent, ...target, toast: { variant: "success", title: change.title ?? "Success", text: change.message } });
   } catch (error) {
     if (error instanceof Rollback) {
       const { status, message, detail, fieldErrors } = error.change;

@@ -111,7 +111,7 @@ export async function uploadMediaAction({ request, params, actor }: { request: R
     }
     const id = newMediaAssetId();
     const answer = await runAdminChange(
-      { failure: MEDIA_TEXT.uploadFailed, run: (_input, ctx) => createMediaAsset(ctx.tx, ctx.actor, { id, bytes, originalName: file.originalName, contentType, sha256: file.sha256, width: size.width, height: size.height, altText: parsed.data.altText }) },
+      { failure: MEDIA_TEXT.uploadFailed, answerTarget: true, run: (_input, ctx) => createMediaAsset(ctx.tx, ctx.actor, { id, bytes, originalName: file.originalName, contentType, sha256: file.sha256, width: size.width, height: size.height, altText: parsed.data.altText }) },
       INTENT,
       parsed.data,
       { actor, request, params },

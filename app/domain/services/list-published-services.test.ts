@@ -39,7 +39,7 @@ describe("listPublishedServices", () => {
     await db().insert(cmsServices).values({ slug: "preview-draft", title: "Preview Draft", description: "x", status: "draft", sortOrder: -1 });
     await db().insert(cmsServices).values({ slug: "preview-archived", title: "Preview Archived", description: "x", status: "archived", sortOrder: 0 });
     const preview = await listPublishedServices({ includeDrafts: true });
-    expect(preview[0]).toEqual({ slug: "preview-draft", title: "Preview Draft", description: "x", iconName: expect.any(String), draft: true });
+    expect(preview[0]).toEqual({ slug: "preview-draft", title: "Preview Draft", description: "x", iconName: expect.any(String), image: null, draft: true });
     expect(preview.map((s) => s.slug)).not.toContain("preview-archived");
     expect(preview.filter((s) => !s.draft).map((s) => s.slug)).toEqual((await listPublishedServices()).map((s) => s.slug));
     const publicList = await listPublishedServices();

@@ -59,6 +59,7 @@ describe("/admin/cms", () => {
       blocks: BLOCK_SEEDS.length,
       gallery: GALLERY_SEEDS.length,
       settings: SITE_SETTING_SEEDS.length,
+      media: 0,
     });
     const expected = {
       services: statusesOf(SERVICE_SEEDS),
