@@ -3,7 +3,8 @@
 // checks, createMediaAsset, the variant job's makeMediaVariants, updateMedia), then the gallery projects and
 // the leaders use them (their image_media_id; the content-change trigger clears the server's page cache).
 // Prints one JSON line: the originals' bytes and the variants' bytes, per photo and in all.
-import { eq, asc } from "drizzle-orm";
+import crypto from "node:crypto";
+import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { db } from "~/db/client.server";
 import { cmsGalleryProjects, cmsTeamMembers, mediaAssets } from "~/db/schema";
@@ -37,7 +38,7 @@ for (let i = 0; i < count; i += 1) {
   const size = await probeImage(bytes, "image/jpeg");
   const id = newMediaAssetId();
   await db().transaction((tx) =>
-    createMediaAsset(tx, actor, { id, bytes, originalName: `job-site-${i + 1}.jpg`, contentType: "image/jpeg", sha256: `bench-${i}`, width: size.width, height: size.height, altText: null }).then((change) => {
+    createMediaAsset(tx, actor, { id, bytes, originalName: `job-site-${i + 1}.jpg`, contentType: "image/jpeg", sha256: crypto.createHash("sha256").update(bytes).digest("hex"), width: size.width, height: size.height, altText: null }).then((change) => {
       if (!change.ok) throw new Error("upload refused");
     }),
   );

@@ -36,7 +36,6 @@ export function MediaUploader({
   const [queue, setQueue] = useState<File[]>([]);
   const [current, setCurrent] = useState<{ name: string; index: number; total: number } | null>(null);
   const [dragging, setDragging] = useState(false);
-  const handled = useRef<unknown>(null);
   const total = useRef(0);
   const onUploadedRef = useRef(onUploaded);
   onUploadedRef.current = onUploaded;
@@ -54,10 +53,7 @@ export function MediaUploader({
       sending.current = false;
       wasBusy.current = false;
       const answer = fetcher.data;
-      if (isAdminActionData(answer) && handled.current !== answer) {
-        handled.current = answer;
-        if (answer.ok && answer.targetId) onUploadedRef.current?.(answer.targetId);
-      }
+      if (isAdminActionData(answer) && answer.ok && answer.targetId) onUploadedRef.current?.(answer.targetId);
     }
     if (queue.length === 0) {
       setCurrent(null);

@@ -6,7 +6,7 @@ import { uploadStorage } from "~/domain/storage/upload-storage.server";
 import { logger } from "~/lib/logger.server";
 import { mediaVariantKey, VARIANT_CONTENT_TYPE } from "./constants";
 import type { MediaContentType } from "./media-types";
-import { probeImage } from "./probe-image.server";
+import { ImageProbeError, probeImage } from "./probe-image.server";
 import { renderVariants, VariantRenderError } from "./render-variants.server";
 
 /**
@@ -42,7 +42,7 @@ export async function makeMediaVariants(assetId: string): Promise<"ready" | "fai
     logger.info({ assetId, variants: variants.length, bytes: total, originalBytes: asset.byteSize }, "media variants made");
     return "ready";
   } catch (error) {
-    if (!(error instanceof VariantRenderError) && !(error instanceof Error && error.name === "ImageProbeError")) throw error;
+    if (!(error instanceof VariantRenderError) && !(error instanceof ImageProbeError)) throw error;
     logger.warn({ assetId, reason: error.message }, "media variants: the image could not be decoded");
     await db()
       .update(mediaAssets)
