@@ -17,8 +17,10 @@ import { settingActionSchema } from "~/domain/site-settings/admin-schemas";
 import { siteConfigurationActionSchema } from "~/domain/site-settings/site-configuration-schema";
 import { startCrawlFormSchema } from "~/domain/contracts/crawls/start-crawl-from-admin.server";
 import { searchConfigActionSchema, sourceActionSchema } from "~/domain/contracts/sources/admin-schemas";
+import { mediaActionSchema } from "~/domain/media/admin-schemas";
 import { startApp, type RunningApp } from "../support/app-server";
 import { createSession, createUser } from "../support/factories";
+import { noiseImage } from "../support/media-images";
 import { seededRandom } from "../support/prng";
 
 /**
@@ -26,7 +28,7 @@ import { seededRandom } from "../support/prng";
  * submissions (seeded, reproducible: FUZZ_SEED=<n> to replay or vary) to
  * POST /admin/gaf-config, /admin/reviews, /admin/cms/services,
  * /admin/cms/team, /admin/cms/gallery, /admin/cms/pages, /admin/cms/settings, /admin/site-config,
- * /admin/contracts/sources, /admin/contracts/sources/:id and /admin/contracts over HTTP against the real
+ * /admin/contracts/sources, /admin/contracts/sources/:id, /admin/contracts and /admin/media over HTTP against the real
  * production server, signed in as an admin and with the site's own Origin so
  * that the requests reach the actions (app/lib/admin-action.server.ts).
  *
@@ -38,11 +40,12 @@ import { seededRandom } from "../support/prng";
  * admin-schemas.ts, app/domain/reviews/admin-schemas.ts, app/domain/services/
  * admin-schemas.ts, app/domain/team/admin-schemas.ts, app/domain/gallery/admin-schemas.ts, app/domain/cms/
  * content-admin-schemas.ts, app/domain/site-settings/site-configuration-
- * schema.ts, app/domain/contracts/sources/admin-schemas.ts) and applies at least
+ * schema.ts, app/domain/contracts/sources/admin-schemas.ts, app/domain/media/admin-schemas.ts) and applies at least
  * one invalidating mutation: missing or blank required fields, wrong types,
  * values outside the lists, oversize values, control and bidi characters,
  * bad URLs and colours, bad phone numbers, email addresses, opening hours,
- * coordinates, ZIP codes, country codes, dates and place lists, unknown, missing or mismatched intents, unknown and
+ * coordinates, ZIP codes, country codes, dates, place lists and focal points, an image's alt text, the delete
+ * of an image in use, unknown, missing or mismatched intents, unknown and
  * repeated fields, files, ids that are not uuids, are unknown or belong to
  * another table, broken reorder lists, bad content types, malformed
  * multipart and empty bodies. "Noise" (emoji, combining marks, zero-width
@@ -50,12 +53,21 @@ import { seededRandom } from "../support/prng";
  * refused characters) is only added to free-text fields the mutations left
  * alone: it can make a case more invalid, never valid.
  *
+ * The Media Library's changes (update-media, delete-media, retry-media) work on
+ * three images uploaded in the setup through the app's own upload. The server
+ * runs no job worker, so they stay "processing"; the third is then marked
+ * failed (what "Process again" takes) and a team member is given the first
+ * (its delete is refused: 409). A valid base of each intent would write. A
+ * multipart POST to /admin/media is the upload, whose own reader and schema
+ * refuse these intents: only a few media cases are sent that way.
+ *
  * Asserted: every answer is 4xx; at least 90% of them come from the action
  * (400/404/409/422 with its toast, not a 403 from the origin check); and
  * nothing is written: a checksum of every row of the CHECKED_TABLES and the
  * number of their audit entries (AUDIT_PREFIXES) are the same before and after.
- * Finally a positive control: one valid save through the same code path
- * answers 200 and changes the checksum, so the harness can see a write.
+ * Finally positive controls: a valid save of a GAF colour and a valid edit of
+ * an image through the same code path answer 200 and change the checksum, so
+ * the harness can see a write.
  */
 
 const CASES = Math.max(1_000, Number(process.env.FUZZ_CASES ?? 1_200));
@@ -107,7 +119,8 @@ type Table =
   | "setting"
   | "source"
   | "search-config"
-  | "version";
+  | "version"
+  | "media";
 /** Tables whose ids are only ever sent as "an id of another table". */
 type ForeignTable = "user";
 
@@ -128,6 +141,7 @@ const TABLE_SQL: Record<Table | ForeignTable, string> = {
   source: "contract_sources",
   "search-config": "contract_search_configs",
   version: "content_versions",
+  media: "media_assets",
 };
 /** The tables nothing may be written to, and the audit actions that would record a write. */
 const CHECKED_TABLES = [
@@ -147,9 +161,10 @@ const CHECKED_TABLES = [
   "cms_content_blocks",
   "cms_site_settings",
   "content_versions",
+  "media_assets",
 ] as const;
 /** The audit actions of those tables' changes. */
-const AUDIT_PREFIXES = ["gaf.", "review.", "cms.service.", "cms.team_member.", "cms.gallery_project.", "cms.page.", "cms.block.", "cms.setting.", "site_config.", "contracts."] as const;
+const AUDIT_PREFIXES = ["gaf.", "review.", "cms.service.", "cms.team_member.", "cms.gallery_project.", "cms.page.", "cms.block.", "cms.setting.", "site_config.", "contracts.", "media."] as const;
 
 type FieldSpec =
   | { kind: "text"; max: number; required?: boolean; multiline?: boolean }
@@ -198,9 +213,11 @@ type FieldSpec =
   /** A scheduled publishing time in company time (`datetime-local`, America/New_York); blank = none. */
   | { kind: "companyTime" }
   /** Place names, one per line, at least one, none twice. */
-  | { kind: "places" };
+  | { kind: "places" }
+  /** An image's focal point: "x,y", two whole percentages from 0 to 100 in one field (the editor posts both). */
+  | { kind: "focal" };
 
-type Endpoint = "gaf" | "reviews" | "services" | "team" | "gallery" | "pages" | "settings" | "siteConfig" | "sources" | "sourceConfigs" | "contracts";
+type Endpoint = "gaf" | "reviews" | "services" | "team" | "gallery" | "pages" | "settings" | "siteConfig" | "sources" | "sourceConfigs" | "contracts" | "media";
 const PAGES: Record<Endpoint, string> = {
   gaf: "/admin/gaf-config",
   reviews: "/admin/reviews",
@@ -214,6 +231,7 @@ const PAGES: Record<Endpoint, string> = {
   // The configurations' actions take the source from the form (sourceId), not from the path.
   sourceConfigs: "/admin/contracts/sources/00000000-0000-4000-8000-000000000000",
   contracts: "/admin/contracts",
+  media: "/admin/media",
 };
 
 interface IntentDef {
@@ -239,7 +257,7 @@ const GALLERY_CATEGORIES = ["Residential", "Insurance Claim", "Commercial", "Spe
 const US_STATE_SAMPLE = ["OH", "KY", "PA", "WV", "IN", "MI", "DC", "CA"] as const;
 
 /** The tables of the GAF portal configuration (/admin/gaf-config). */
-type GafKind = Exclude<Table, "review" | "service" | "team-member" | "gallery-project" | "page" | "block" | "setting" | "source" | "search-config" | "version">;
+type GafKind = Exclude<Table, "review" | "service" | "team-member" | "gallery-project" | "page" | "block" | "setting" | "source" | "search-config" | "version" | "media">;
 const GAF_KIND_FIELDS: Record<GafKind, Record<string, FieldSpec>> = {
   color: { name: text(200, { required: true }), hexColor: { kind: "hex" }, availabilityUrl: URL_FIELD },
   warranty: {
@@ -550,6 +568,17 @@ const INTENTS: IntentDef[] = [
       versionId: { kind: "id", table: "version", required: true },
     },
   },
+  // Media Library (/admin/media, ADR 031): an image's alt text and focal point, Delete, Process again.
+  ...((): IntentDef[] => {
+    const table = "media";
+    const id: FieldSpec = { kind: "id", table, required: true };
+    return [
+      // The spec's limit of alt text, written out (MEDIA_ALT_MAX).
+      { endpoint: "media", intent: "update-media", table, fields: { id, altText: text(300, { required: true }), focalPoint: { kind: "focal" } } },
+      { endpoint: "media", intent: "delete-media", table, fields: { id } },
+      { endpoint: "media", intent: "retry-media", table, fields: { id } },
+    ];
+  })(),
   // Site Configuration (/admin/site-config): one form of every business fact.
   {
     endpoint: "siteConfig",
@@ -618,6 +647,7 @@ function isRequired(spec: FieldSpec): boolean {
     case "country":
     case "date":
     case "places":
+    case "focal":
       return true;
     default:
       return false;
@@ -632,6 +662,8 @@ type Field = [name: string, value: string];
 
 /** Ids in the database, filled in before the cases are generated (ordered, so a seed replays the same choices). */
 const ids = {} as Record<Table | ForeignTable, string[]>;
+/** The library images uploaded in the setup, by what they are for. */
+const media = { inUse: "", unused: "", failed: "" };
 
 const ABSENT = Symbol("absent");
 const TEXT_SAMPLES = ["Charcoal", "Weathered Wood", "Golden Amber", "Ünïcödé ñame 😀", "O'Brien & Sons <b>bold</b>", "中文 名字", "Name  with  inner  spaces", "Timberline® HDZ™"];
@@ -703,6 +735,8 @@ function validValue(spec: FieldSpec): string | typeof ABSENT {
       return pick(["2031-05-04T09:00", "2032-12-01T17:30:15", "2031-11-02T01:30", "", ABSENT]);
     case "places":
       return pick(["Columbus\nDublin", "Franklin County", "Ünïcödé City\n中文\r\nDelaware County", "  Newark  \n\n"]);
+    case "focal":
+      return pick(["50,50", "0,0", "100,100", "30,70", "0,100", "100,0", " 12 , 34 ", "7,93", "050,005"]);
   }
 }
 
@@ -857,9 +891,9 @@ const MUTATIONS: Record<string, Mutation> = {
     },
   },
   "too long": {
-    applies: (def) => fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole", "decimal", ...TYPED_FACTS].includes(s.kind)).length > 0,
+    applies: (def) => fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole", "decimal", "focal", ...TYPED_FACTS].includes(s.kind)).length > 0,
     run: (c, def) => {
-      const name = pick(fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole", "decimal", ...TYPED_FACTS].includes(s.kind)));
+      const name = pick(fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole", "decimal", "focal", ...TYPED_FACTS].includes(s.kind)));
       const spec = def.fields[name]!;
       const huge = int(3) === 0;
       let value: string;
@@ -867,6 +901,7 @@ const MUTATIONS: Record<string, Mutation> = {
       else if (spec.kind === "url" || spec.kind === "urlOrPath") value = `https://example.com/${"a".repeat(huge ? 100_000 : 1_981 + int(5))}`;
       else if (spec.kind === "hex") value = `#${"a".repeat(huge ? 100_000 : 7)}`;
       else if (spec.kind === "decimal") value = "1".repeat(huge ? 100_000 : 31 + int(5));
+      else if (spec.kind === "focal") value = `${"0".repeat(huge ? 100_000 : 12 + int(5))}50,50`;
       else if ((TYPED_FACTS as readonly string[]).includes(spec.kind)) value = "1".repeat(huge ? 100_000 : 20_001);
       else value = huge ? `${"0".repeat(100_000)}5` : "1".repeat(13);
       set(c, name, value);
@@ -874,9 +909,9 @@ const MUTATIONS: Record<string, Mutation> = {
     },
   },
   "control characters": {
-    applies: (def) => fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole", "decimal", ...TYPED_FACTS].includes(s.kind)).length > 0,
+    applies: (def) => fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole", "decimal", "focal", ...TYPED_FACTS].includes(s.kind)).length > 0,
     run: (c, def) => {
-      const name = pick(fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole", "decimal", ...TYPED_FACTS].includes(s.kind)));
+      const name = pick(fieldNames(def, (s) => ["text", "url", "urlOrPath", "hex", "whole", "decimal", "focal", ...TYPED_FACTS].includes(s.kind)));
       const spec = def.fields[name]!;
       const multiline = (spec.kind === "text" && spec.multiline) || spec.kind === "hours" || spec.kind === "places";
       const refused = multiline ? MULTILINE_REFUSED : SINGLE_LINE_REFUSED;
@@ -885,9 +920,9 @@ const MUTATIONS: Record<string, Mutation> = {
     },
   },
   "bidi override characters": {
-    applies: (def) => fieldNames(def, (s) => ["text", "url", "urlOrPath", ...TYPED_FACTS].includes(s.kind)).length > 0,
+    applies: (def) => fieldNames(def, (s) => ["text", "url", "urlOrPath", "focal", ...TYPED_FACTS].includes(s.kind)).length > 0,
     run: (c, def) => {
-      const name = pick(fieldNames(def, (s) => ["text", "url", "urlOrPath", ...TYPED_FACTS].includes(s.kind)));
+      const name = pick(fieldNames(def, (s) => ["text", "url", "urlOrPath", "focal", ...TYPED_FACTS].includes(s.kind)));
       set(c, name, insertAt(get(c, name) ?? "", pick(BIDI)));
       return [name];
     },
@@ -1239,6 +1274,63 @@ const MUTATIONS: Record<string, Mutation> = {
       return [name];
     },
   },
+  "bad focal point": {
+    applies: (def) => fieldNames(def, (s) => s.kind === "focal").length > 0,
+    run: (c, def) => {
+      const name = pick(fieldNames(def, (s) => s.kind === "focal"));
+      if (int(12) === 0) {
+        remove(c, name);
+        return [name];
+      }
+      set(
+        c,
+        name,
+        pick([
+          // Out of range, negative.
+          ...["101,50", "50,101", "100,101", "999,0", "0,1000", "1000,1000", "-1,50", "50,-1", "-0,0", "-50,-50"],
+          // Not whole numbers, or not numbers.
+          ...["NaN,50", "50,NaN", "NaN,NaN", "Infinity,0", "0,-Infinity", "50.5,50", "33.3,66.7", "0.0,0.0", "1e2,0", "5e1,50", "0x10,0x10", "+50,50"],
+          ...["fifty,fifty", "x,y", "50,abc", "null,null", "true,false", "５０,５０", "٥٠,٥٠", "½,½"],
+          // Not two of them, or not written "x,y".
+          ...["50", "50,", ",50", ",", "50,,50", "50,50,50", "50;50", "50 50", "50/50", "50.50", "50，50", "50%,50%", "(50,50)", "[50,50]", '{"x":50,"y":50}', "x=50,y=50", "center"],
+        ]),
+      );
+      return [name];
+    },
+  },
+  "bad image alt text": {
+    applies: (def) => def.endpoint === "media" && Object.hasOwn(def.fields, "altText"),
+    run: (c) => {
+      const valid = get(c, "altText") ?? "A roof";
+      const variants: Array<() => string> = [
+        () => pick(BLANKS),
+        () => pick(["x", "é", "😀", "中", "e\u0301"]).repeat(int(4) === 0 ? 100_000 : 301 + int(5)),
+        () => insertAt(valid, pick(SINGLE_LINE_REFUSED)),
+        () => insertAt(valid, pick(BIDI)),
+      ];
+      set(c, "altText", pick(variants)());
+      return ["altText"];
+    },
+  },
+  "wrong image": {
+    // The generic id mutations reach the three media intents a few times a run: these always do. Process
+    // again of an image that did not fail is refused as well (404: only a failed image is taken).
+    applies: (def) => def.endpoint === "media",
+    run: (c, def) => {
+      const choices = [pick(NOT_UUIDS(pick(ids.media))), randomUuid(), foreignId("media")];
+      if (def.intent === "retry-media") choices.push(pick([media.inUse, media.unused]));
+      set(c, "id", pick(choices));
+      return ["id"];
+    },
+  },
+  "delete of an image in use": {
+    // Valid in every field: the image is the one a team member shows (set in the setup), so it is refused (409).
+    applies: (def) => def.intent === "delete-media",
+    run: (c) => {
+      set(c, "id", media.inUse);
+      return ["id"];
+    },
+  },
   "bad reorder list": {
     applies: (def) => Object.hasOwn(def.fields, "ids"),
     run: (c, def) => {
@@ -1378,7 +1470,9 @@ function generate(): Case[] {
       intent: def.intent,
       method: int(12) === 0 ? pick(["PUT", "PATCH", "DELETE"]) : "POST",
       document: int(7) === 0,
-      encoding: int(5) < 3 ? "urlencoded" : "multipart",
+      // A multipart POST to /admin/media is the upload, whose own reader and schema refuse these intents: one
+      // media case in eight goes there, the others reach the intents' own checks.
+      encoding: def.endpoint === "media" ? (int(8) === 0 ? "multipart" : "urlencoded") : int(5) < 3 ? "urlencoded" : "multipart",
       fields: validFields(def),
       files: [],
     };
@@ -1466,6 +1560,7 @@ describe("fuzzing the admin screens' actions (QUALITY R6, S15)", () => {
         ...intentsOf(siteConfigurationActionSchema),
         ...intentsOf(sourceActionSchema),
         ...intentsOf(searchConfigActionSchema),
+        ...intentsOf(mediaActionSchema),
         startCrawlFormSchema.shape.intent.value,
         // Every screen with a History dialog adds Restore to its schema (app/domain/content-history/kinds.ts).
         "restore-version",
@@ -1506,8 +1601,27 @@ describe("fuzzing the admin screens' actions (QUALITY R6, S15)", () => {
     const signature = crypto.createHmac("sha256", SECRET).update(session.token).digest("base64");
     cookie = `__Host-roofing.session_token=${encodeURIComponent(`${session.token}.${signature}`)}`;
 
+    // Library images (ADR 031) through the app's own upload: rows, originals and audit entries as the app
+    // writes them. No job worker runs here, so they stay "processing" (nothing changes them during the
+    // run); the third is marked failed as the variant job marks a file it cannot decode ("Process again"
+    // takes only those), and a team member uses the first (its delete is refused).
+    for (const name of ["fuzz-1-in-use.png", "fuzz-2-unused.png", "fuzz-3-failed.png"]) {
+      const form = new FormData();
+      form.append("intent", "upload-media");
+      form.append("altText", `Fuzz image ${name}`);
+      form.append("file", new File([new Uint8Array(await noiseImage(160, 120).png().toBuffer())], name, { type: "image/png" }));
+      const uploaded = await fetch(`${app.url}${PAGES.media}.data`, { method: "POST", headers: { cookie, origin: app.url }, body: form });
+      expect(`${name} ${uploaded.status}`).toBe(`${name} 200`);
+    }
+    const images = (await pool.query<{ id: string; name: string }>("select id::text as id, original_name as name from media_assets order by original_name")).rows;
+    expect(images.map((row) => row.name)).toEqual(["fuzz-1-in-use.png", "fuzz-2-unused.png", "fuzz-3-failed.png"]);
+    [media.inUse, media.unused, media.failed] = images.map((row) => row.id) as [string, string, string];
+    const failed = await pool.query("update media_assets set status = 'failed', failure_message = 'This image could not be processed: the file is damaged or incomplete.' where id = $1", [media.failed]);
+    const used = await pool.query("update cms_team_members set image_media_id = $1 where id = (select id from cms_team_members order by sort_order, id limit 1)", [media.inUse]);
+    expect([failed.rowCount, used.rowCount], "an image marked failed, a team member using another").toEqual([1, 1]);
+
     for (const [table, sqlTable] of Object.entries(TABLE_SQL) as Array<[Table | ForeignTable, string]>) {
-      const order = table.startsWith("roof") || ["color", "warranty", "shingle"].includes(table) ? "sort_order, id" : "id";
+      const order = table.startsWith("roof") || ["color", "warranty", "shingle"].includes(table) ? "sort_order, id" : table === "media" ? "original_name, id" : "id";
       const { rows } = await pool.query<{ id: string }>(`select id::text as id from ${sqlTable} order by ${order}`);
       ids[table] = rows.map((row) => row.id);
     }
@@ -1559,19 +1673,26 @@ describe("fuzzing the admin screens' actions (QUALITY R6, S15)", () => {
 
     const statusOf = (a: Answer | string) => (typeof a === "string" ? a : String(a.status));
     const byCategory = new Map<string, Map<string, number>>();
+    const byScreen = new Map<string, Map<string, number>>();
     for (const { c, answer } of results) {
-      const counts = byCategory.get(c.category) ?? new Map<string, number>();
-      counts.set(statusOf(answer), (counts.get(statusOf(answer)) ?? 0) + 1);
-      byCategory.set(c.category, counts);
+      for (const [by, key] of [
+        [byCategory, c.category],
+        [byScreen, c.endpoint],
+      ] as const) {
+        const counts = by.get(key) ?? new Map<string, number>();
+        counts.set(statusOf(answer), (counts.get(statusOf(answer)) ?? 0) + 1);
+        by.set(key, counts);
+      }
     }
+    const summary = (by: Map<string, Map<string, number>>) =>
+      [...by]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, counts]) => `  ${key}: ${[...counts].sort().map(([s, n]) => `${s} x${n}`).join(", ")}`)
+        .join("\n");
     const fromAction = results.filter(({ answer }) => typeof answer !== "string" && answer.fromAction && [400, 404, 409, 422].includes(answer.status));
     console.log(
       `admin actions fuzz, seed ${SEED} (FUZZ_SEED=${SEED} to replay): ${results.length} cases in ${seconds.toFixed(1)} s, ` +
-        `${byCategory.size} categories, ${fromAction.length} answered by the action\n` +
-        [...byCategory]
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([category, counts]) => `  ${category}: ${[...counts].sort().map(([s, n]) => `${s} x${n}`).join(", ")}`)
-          .join("\n"),
+        `${byCategory.size} categories, ${fromAction.length} answered by the action\nBy screen:\n${summary(byScreen)}\nBy category:\n${summary(byCategory)}`,
     );
 
     const outside4xx = results.filter(({ answer }) => typeof answer === "string" || answer.status < 400 || answer.status > 499);
@@ -1614,6 +1735,29 @@ describe("fuzzing the admin screens' actions (QUALITY R6, S15)", () => {
     expect(after.gaf_colors).not.toBe(before.gaf_colors);
     expect(after.audit).not.toBe(before.audit);
     expect({ ...after, gaf_colors: "", audit: "" }).toEqual({ ...before, gaf_colors: "", audit: "" });
+
+    // ...and a valid change of a library image (alt text and focal point) is seen too.
+    const mediaControl: Case = {
+      n: -2,
+      category: "positive control",
+      endpoint: "media",
+      intent: "update-media",
+      method: "POST",
+      document: false,
+      encoding: "urlencoded",
+      fields: [
+        ["intent", "update-media"],
+        ["id", media.unused],
+        ["altText", `Fuzz control ${SEED}`],
+        ["focalPoint", "25,75"],
+      ],
+      files: [],
+    };
+    expect(await send(app, cookie, mediaControl), describeCase(mediaControl)).toEqual({ status: 200, fromAction: true });
+    const afterMedia = await snapshot();
+    expect(afterMedia.media_assets).not.toBe(after.media_assets);
+    expect(afterMedia.audit).not.toBe(after.audit);
+    expect({ ...afterMedia, media_assets: "", audit: "" }).toEqual({ ...after, media_assets: "", audit: "" });
   }, 300_000);
 
   test("a form over 1 MiB gets 413 and the client's next request on the same connection is answered", async () => {
