@@ -18,6 +18,7 @@ import { onContentChange, startContentChangeListener, stopContentChangeListener 
 import { logger } from "~/lib/logger.server";
 import { healthCheck, unavailableWhileDatabaseIsAway } from "./health";
 import { PageCache } from "./page-cache";
+import { publicFiles } from "./public-files";
 import { clientAddress, sameOriginWrites } from "./request-origin";
 import { requestLogging } from "./request-logging";
 import { securityHeaders } from "./security-headers";
@@ -74,7 +75,11 @@ export function createApp({ vite, pageCache, serverBuild }: { vite?: ViteDevServ
   app.use(clientAddress());
   app.use(securityHeaders({ production: cfg.isProduction, dev: Boolean(vite) }));
   app.use(sameOriginWrites({ allowedOrigins: cfg.APP_URL ? [new URL(cfg.APP_URL).origin] : [] }));
-  app.use(compression());
+  // Responses compressed here are the ones made per request (signed-in pages, the admin, a public page's
+  // first render): gzip level 4 costs about a quarter less CPU than the default 6 for about 5% more bytes
+  // (the home page: 15.6 KB instead of 14.9 KB). Pages served from the page cache are compressed once,
+  // at the highest levels, when stored (server/page-cache.ts). Brotli keeps the library's quality 4.
+  app.use(compression({ level: 4 }));
   // React Router flushes after every streamed chunk; through gzip that makes many tiny
   // deflate blocks (a 60 KB page compressed to 20 KB instead of 11 KB). Our pages render
   // their whole shell at once, so let the compressor decide when to write.
@@ -93,7 +98,7 @@ export function createApp({ vite, pageCache, serverBuild }: { vite?: ViteDevServ
       "/assets",
       express.static(path.join(CLIENT_DIR, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
     );
-    app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
+    app.use(publicFiles(CLIENT_DIR));
   }
 
   app.use(unavailableWhileDatabaseIsAway());
