@@ -149,6 +149,26 @@ describe("every public page", () => {
     }
   });
 
+  test("every icon is drawn: each <use> names a symbol the page defines once, and the browser gives it a size", async () => {
+    for (const path of [...PAGES.map((p) => p.path), ...GAF_PATHS]) {
+      const page = await openPage(path, MOBILE);
+      const report = await page.evaluate(() => {
+        const uses = [...document.querySelectorAll("svg.lucide use")].map((use) => use.getAttribute("href") ?? "");
+        const symbols = [...document.querySelectorAll("symbol[id^='icon-']")].map((symbol) => symbol.id);
+        // A visible icon's drawing has a box: an unresolved <use> has none.
+        const blank = [...document.querySelectorAll("svg.lucide")]
+          .filter((svg) => svg.getBoundingClientRect().width > 0)
+          .filter((svg) => ((svg.querySelector("use") ?? svg) as SVGGraphicsElement).getBBox().width === 0)
+          .map((svg) => svg.getAttribute("class"));
+        return { uses, symbols, blank };
+      });
+      expect(report.uses.length, path).toBeGreaterThan(0);
+      expect(new Set(report.symbols).size, `${path}: a symbol defined twice`).toBe(report.symbols.length);
+      expect([...new Set(report.uses)].sort(), path).toEqual(report.symbols.map((id) => `#${id}`).sort());
+      expect(report.blank, path).toEqual([]);
+    }
+  });
+
   test("the GAF portal pages answer with one h1 each", async () => {
     for (const path of GAF_PATHS) {
       const page = await openPage(path);

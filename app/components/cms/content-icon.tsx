@@ -1,34 +1,4 @@
-import {
-  Award,
-  Building,
-  CircleCheck,
-  ClipboardCheck,
-  Clock,
-  Cloud,
-  Compass,
-  Construction,
-  Eye,
-  FileCheck,
-  FileText,
-  Hammer,
-  HardHat,
-  HeartHandshake,
-  House,
-  type LucideIcon,
-  type LucideProps,
-  MapPin,
-  Medal,
-  Phone,
-  Settings,
-  Shield,
-  ShieldCheck,
-  Star,
-  Target,
-  Trophy,
-  Users,
-  Wrench,
-  Zap,
-} from "lucide-react";
+import { Award, Building, CircleCheck, ClipboardCheck, Clock, Cloud, Compass, Construction, Eye, FileCheck, FileText, Hammer, HardHat, HeartHandshake, House, MapPin, Medal, Phone, Settings, Shield, ShieldCheck, type SiteIcon, type SiteIconProps, Star, Target, Trophy, Users, Wrench, Zap } from "~/components/site/icons";
 import type { ContentIconName } from "~/domain/cms/block-content";
 
 /**
@@ -36,7 +6,7 @@ import type { ContentIconName } from "~/domain/cms/block-content";
  * static map: the icons are SVG in the server-rendered HTML, no script. lucide
  * has no "Tool" icon: it shows a wrench (as the service icons do).
  */
-const CONTENT_ICONS: Record<ContentIconName, LucideIcon> = {
+const CONTENT_ICONS: Record<ContentIconName, SiteIcon> = {
   Construction,
   Wrench,
   Cloud,
@@ -68,7 +38,7 @@ const CONTENT_ICONS: Record<ContentIconName, LucideIcon> = {
 };
 
 /** The block item's icon, or `fallback` when it has none (nothing when no fallback). */
-export function ContentIcon({ name, fallback, ...props }: { name: ContentIconName | undefined; fallback?: ContentIconName } & LucideProps) {
+export function ContentIcon({ name, fallback, ...props }: { name: ContentIconName | undefined; fallback?: ContentIconName } & SiteIconProps) {
   const key = name ?? fallback;
   const Icon = key ? CONTENT_ICONS[key] : undefined;
   return Icon ? <Icon aria-hidden="true" {...props} /> : null;

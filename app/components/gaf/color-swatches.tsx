@@ -1,4 +1,4 @@
-import { ExternalLink, X } from "lucide-react";
+import { ExternalLink, X } from "~/components/site/icons";
 import { formatHex, uniqueSlugs } from "~/domain/gaf/format";
 import type { PublicGafColor } from "~/domain/gaf/types";
 import { NewTabNote } from "./gaf-page";

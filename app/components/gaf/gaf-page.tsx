@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/site/icons";
 import type * as React from "react";
 
 export interface GafPageHeaderProps {

@@ -1,4 +1,4 @@
-import { Info, TriangleAlert } from "lucide-react";
+import { Info, TriangleAlert } from "~/components/site/icons";
 import type * as React from "react";
 
 export interface ListNoticeProps {

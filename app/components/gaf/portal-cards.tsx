@@ -1,10 +1,10 @@
-import { ArrowRight, Layers, Palette, Scale, ShieldCheck, type LucideIcon } from "lucide-react";
+import { ArrowRight, Layers, Palette, Scale, ShieldCheck, type SiteIcon } from "~/components/site/icons";
 
 export interface PortalCard {
   href: string;
   title: string;
   description: string;
-  icon: LucideIcon;
+  icon: SiteIcon;
 }
 
 /** The four cards of /gaf (spec 1 §2), in this order. */

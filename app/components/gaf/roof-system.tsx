@@ -1,4 +1,4 @@
-import { ExternalLink, Package } from "lucide-react";
+import { ExternalLink, Package } from "~/components/site/icons";
 import { textOrNull } from "~/domain/gaf/format";
 import type { PublicGafRoofLayer, PublicGafRoofProduct } from "~/domain/gaf/types";
 import { gafLinkClass, NewTabNote } from "./gaf-page";

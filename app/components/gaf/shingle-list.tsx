@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "~/components/site/icons";
 import type * as React from "react";
 import { priceTierLabel, textOrNull } from "~/domain/gaf/format";
 import type { PublicGafShingle } from "~/domain/gaf/types";

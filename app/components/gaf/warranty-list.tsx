@@ -1,4 +1,4 @@
-import { FileDown } from "lucide-react";
+import { FileDown } from "~/components/site/icons";
 import type * as React from "react";
 import { textOrNull, windProtectionLabel } from "~/domain/gaf/format";
 import type { PublicGafWarranty } from "~/domain/gaf/types";

@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, Phone, Upload } from "lucide-react";
+import { CircleAlert, CircleCheck, Phone, Upload } from "~/components/site/icons";
 import { useActionData, useFormAction, useLocation } from "react-router";
 import { INSPECTION_SENT_PARAM, isInspectionActionData, type InspectionFormState } from "~/domain/leads/form-state";
 import { FORM_LIMITS, INSPECTION_TEXT, SERVICE_OPTIONS, UPLOAD_LIMITS } from "~/domain/leads/options";

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "~/components/site/icons";
 import { ACCREDITATION_BADGE_IMAGE_URL } from "~/domain/site-settings/defaults";
 import type { Accreditation } from "~/domain/site-settings/types";
 import { formatComplaints, formatIsoDate } from "./format";

@@ -1,5 +1,5 @@
-import { Maximize2, Phone, ShieldCheck } from "lucide-react";
-import { Link } from "react-router";
+import { Maximize2, Phone, ShieldCheck } from "~/components/site/icons";
+import { SiteLink } from "./site-link";
 import { BlockIntro, blockTitle } from "~/components/cms/block-parts";
 import { ContentIcon } from "~/components/cms/content-icon";
 import { RichText } from "~/components/cms/rich-text";
@@ -79,9 +79,9 @@ export function HomeHero({ settings, hero, facts }: HomeHeroProps) {
           </h1>
           <BlockIntro block={hero} className="mt-6 max-w-xl text-lg leading-relaxed text-slate-200 sm:text-xl" />
           <div className="mt-10 flex flex-col gap-4 sm:flex-row sm:items-center">
-            <Link to={INSPECTION_FORM_HREF} className={buttonVariants({ variant: "brand", size: "lg" })}>
+            <SiteLink to={INSPECTION_FORM_HREF} className={buttonVariants({ variant: "brand", size: "lg" })}>
               Schedule Free Inspection
-            </Link>
+            </SiteLink>
             <a
               href={settings.phoneHref}
               className="inline-flex h-12 items-center justify-center gap-2 rounded-md border border-white/40 px-6 text-base font-semibold text-white transition-colors outline-none hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"

@@ -1,4 +1,4 @@
-import { Clock } from "lucide-react";
+import { Clock } from "~/components/site/icons";
 import { BlockIntro, blockTitle } from "~/components/cms/block-parts";
 import { RichText } from "~/components/cms/rich-text";
 import { InspectionForm } from "~/components/leads/inspection-form";

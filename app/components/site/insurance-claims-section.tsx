@@ -1,5 +1,5 @@
-import { Phone } from "lucide-react";
-import { Link } from "react-router";
+import { Phone } from "~/components/site/icons";
+import { SiteLink } from "./site-link";
 import { BlockSectionHeading } from "~/components/cms/block-parts";
 import { ContentIcon } from "~/components/cms/content-icon";
 import { RichText } from "~/components/cms/rich-text";
@@ -46,9 +46,9 @@ export function InsuranceClaimsSection({ block, phone, phoneHref }: InsuranceCla
           ))}
         </ol>
         <div className="mt-12 flex flex-col items-center justify-center gap-4 sm:flex-row">
-          <Link to={INSPECTION_FORM_HREF} className={buttonVariants({ variant: "brand", size: "lg" })}>
+          <SiteLink to={INSPECTION_FORM_HREF} className={buttonVariants({ variant: "brand", size: "lg" })}>
             Schedule Free Inspection
-          </Link>
+          </SiteLink>
           <a
             href={phoneHref}
             className="inline-flex h-12 items-center gap-2 rounded-md px-4 text-base font-semibold text-white underline-offset-4 outline-none hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"

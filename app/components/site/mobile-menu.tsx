@@ -1,5 +1,5 @@
-import { ChevronRight, Phone } from "lucide-react";
-import { Link, NavLink } from "react-router";
+import { ChevronRight, Phone } from "~/components/site/icons";
+import { SiteLink, PageNavLink } from "./site-link";
 import { buttonVariants } from "~/components/ui/button";
 import { INSPECTION_FORM_HREF, type SiteNavLink } from "./nav-links";
 
@@ -27,7 +27,7 @@ export function MobileMenu({ links, phone, phoneHref }: MobileMenuProps) {
         <ul className="px-2 py-2">
           {links.map((link) => (
             <li key={link.to}>
-              <NavLink
+              <PageNavLink
                 to={link.to}
                 end={link.end}
                 // The link's utilities are written once in app.css (repeated on every link of every page).
@@ -35,7 +35,7 @@ export function MobileMenu({ links, phone, phoneHref }: MobileMenuProps) {
               >
                 {link.label}
                 <ChevronRight className="size-4 text-slate-400" aria-hidden="true" />
-              </NavLink>
+              </PageNavLink>
             </li>
           ))}
         </ul>
@@ -47,9 +47,9 @@ export function MobileMenu({ links, phone, phoneHref }: MobileMenuProps) {
             <Phone className="size-5" aria-hidden="true" />
             {phone}
           </a>
-          <Link to={INSPECTION_FORM_HREF} className={buttonVariants({ variant: "brand", size: "lg" })}>
+          <SiteLink to={INSPECTION_FORM_HREF} className={buttonVariants({ variant: "brand", size: "lg" })}>
             Schedule Inspection
-          </Link>
+          </SiteLink>
         </div>
       </nav>
       <div data-menu-backdrop="" aria-hidden="true" hidden className="absolute inset-x-0 top-full h-dvh bg-black/50 md:hidden" />

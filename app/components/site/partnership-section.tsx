@@ -1,5 +1,5 @@
-import { Award, CheckCircle2, ExternalLink } from "lucide-react";
-import { Link } from "react-router";
+import { Award, CircleCheck, ExternalLink } from "~/components/site/icons";
+import { SiteLink } from "./site-link";
 import { BlockIntro, BlockSectionHeading } from "~/components/cms/block-parts";
 import { RichText } from "~/components/cms/rich-text";
 import { buttonVariants } from "~/components/ui/button";
@@ -28,7 +28,7 @@ export function PartnershipSection({ settings, block, card }: PartnershipSection
           <ListTag className="mt-8 space-y-4">
             {block.items.map((point, index) => (
               <li key={index} className="flex gap-3 text-slate-700">
-                <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-brand-red" aria-hidden="true" />
+                <CircleCheck className="mt-0.5 size-5 shrink-0 text-brand-red" aria-hidden="true" />
                 <span>
                   <RichText text={point} />
                 </span>
@@ -46,9 +46,9 @@ export function PartnershipSection({ settings, block, card }: PartnershipSection
               <ExternalLink aria-hidden="true" />
               <span className="sr-only">(opens in a new tab)</span>
             </a>
-            <Link to="/gaf" className={buttonVariants({ variant: "outline", size: "lg" })}>
+            <SiteLink to="/gaf" className={buttonVariants({ variant: "outline", size: "lg" })}>
               Visit our GAF portal
-            </Link>
+            </SiteLink>
           </div>
         </div>
 

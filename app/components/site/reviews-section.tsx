@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "~/components/site/icons";
 import { BlockSectionHeading } from "~/components/cms/block-parts";
 import { RatingStars, RatingStarSymbol, ReviewerAvatar } from "~/components/reviews/review-parts";
 import type { BlockContent } from "~/domain/cms/block-content";

@@ -1,18 +1,4 @@
-import {
-  Building,
-  CircleCheck,
-  Cloud,
-  Construction,
-  FileCheck,
-  Hammer,
-  House,
-  type LucideIcon,
-  type LucideProps,
-  Settings,
-  Shield,
-  Wrench,
-  Zap,
-} from "lucide-react";
+import { Building, CircleCheck, Cloud, Construction, FileCheck, Hammer, House, Settings, Shield, type SiteIcon, type SiteIconProps, Wrench, Zap } from "~/components/site/icons";
 import type { ServiceIconName } from "~/db/schema";
 
 /**
@@ -20,7 +6,7 @@ import type { ServiceIconName } from "~/db/schema";
  * dynamic import of all of lucide) keeps the page's JS small. lucide has no
  * "Tool" icon: it shows a wrench.
  */
-const SERVICE_ICONS: Record<ServiceIconName, LucideIcon> = {
+const SERVICE_ICONS: Record<ServiceIconName, SiteIcon> = {
   Construction,
   Wrench,
   Cloud,
@@ -35,7 +21,7 @@ const SERVICE_ICONS: Record<ServiceIconName, LucideIcon> = {
   CheckCircle: CircleCheck,
 };
 
-export function ServiceIcon({ name, ...props }: { name: string } & LucideProps) {
+export function ServiceIcon({ name, ...props }: { name: string } & SiteIconProps) {
   const Icon = SERVICE_ICONS[name as ServiceIconName] ?? Wrench;
   return <Icon aria-hidden="true" {...props} />;
 }

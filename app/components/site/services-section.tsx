@@ -1,5 +1,5 @@
-import { ArrowRight, Phone } from "lucide-react";
-import { Link } from "react-router";
+import { ArrowRight, Phone } from "~/components/site/icons";
+import { SiteLink } from "./site-link";
 import { BlockSectionHeading } from "~/components/cms/block-parts";
 import { buttonVariants } from "~/components/ui/button";
 import type { BlockContent } from "~/domain/cms/block-content";
@@ -69,10 +69,10 @@ export function ServicesSection({ services, heading, phone, phoneHref, showAllSe
 
         <div className="mt-12 flex flex-col items-center justify-center gap-4 sm:flex-row">
           {showAllServicesLink && (
-            <Link to="/services" className={buttonVariants({ size: "lg" })}>
+            <SiteLink to="/services" className={buttonVariants({ size: "lg" })}>
               Explore all services
               <ArrowRight aria-hidden="true" />
-            </Link>
+            </SiteLink>
           )}
           <a
             href={phoneHref}

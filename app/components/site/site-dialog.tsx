@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "~/components/site/icons";
 import type * as React from "react";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";

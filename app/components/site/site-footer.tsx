@@ -1,5 +1,5 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import { Link } from "react-router";
+import { Clock, Mail, MapPin, Phone } from "~/components/site/icons";
+import { SiteLink } from "./site-link";
 import type { PublicSiteSettings } from "~/domain/site-settings/types";
 import { EmailText } from "./email-text";
 import { formatDays, formatTime } from "./format";
@@ -24,13 +24,13 @@ export function SiteFooter({ settings }: SiteFooterProps) {
     <footer className="bg-brand-navy-dark text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-12 lg:px-8">
         <div className="lg:col-span-4">
-          <Link
+          <SiteLink
             to="/"
             className="inline-flex items-center gap-3 rounded-md text-white outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
           >
             <LogoMark className="size-10" />
             <span className="text-lg font-bold tracking-tight">{settings.businessName}</span>
-          </Link>
+          </SiteLink>
           <p className="mt-4 max-w-sm text-sm leading-relaxed">{settings.tagline}</p>
           <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase">
             Veteran-Owned &amp; Operated
@@ -42,9 +42,9 @@ export function SiteFooter({ settings }: SiteFooterProps) {
           <ul className="mt-3 grid grid-cols-2 gap-x-6 text-sm md:grid-cols-1">
             {MAIN_NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className={`${linkClass} inline-block py-1.5`}>
+                <SiteLink to={link.to} className={`${linkClass} inline-block py-1.5`}>
                   {link.label}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>
@@ -113,9 +113,9 @@ export function SiteFooter({ settings }: SiteFooterProps) {
             <ul className="flex gap-6">
               {LEGAL_NAV_LINKS.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className={`${linkClass} inline-block py-1`}>
+                  <SiteLink to={link.to} className={`${linkClass} inline-block py-1`}>
                     {link.label}
-                  </Link>
+                  </SiteLink>
                 </li>
               ))}
             </ul>

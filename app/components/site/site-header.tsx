@@ -1,5 +1,5 @@
-import { Menu, Phone, X } from "lucide-react";
-import { Link, NavLink } from "react-router";
+import { Menu, Phone, X } from "~/components/site/icons";
+import { SiteLink, PageNavLink } from "./site-link";
 import { buttonVariants } from "~/components/ui/button";
 import type { PublicSiteSettings } from "~/domain/site-settings/types";
 import { cn } from "~/lib/cn";
@@ -48,7 +48,7 @@ export function SiteHeader({ settings, showAdminLink = false }: SiteHeaderProps)
       )}
     >
       <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto] items-center gap-x-4 px-4 sm:px-6 md:h-auto md:grid-rows-[4rem_3rem] lg:px-8 xl:grid-cols-[auto_1fr_auto] xl:grid-rows-[5rem]">
-        <Link
+        <SiteLink
           to="/"
           className="col-start-1 row-start-1 flex min-w-0 items-center gap-3 justify-self-start rounded-md outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
         >
@@ -59,14 +59,14 @@ export function SiteHeader({ settings, showAdminLink = false }: SiteHeaderProps)
               Roofing &amp; Storm Restoration
             </span>
           </span>
-        </Link>
+        </SiteLink>
 
         <nav
           aria-label="Main"
           className="hidden items-center border-t border-white/15 md:col-span-2 md:row-start-2 md:flex md:h-full md:gap-1 xl:col-span-1 xl:col-start-2 xl:row-start-1 xl:justify-center xl:border-t-0"
         >
           {navLinks.map((link) => (
-            <NavLink
+            <PageNavLink
               key={link.to}
               to={link.to}
               end={link.end}
@@ -74,7 +74,7 @@ export function SiteHeader({ settings, showAdminLink = false }: SiteHeaderProps)
               className="site-nav-link"
             >
               {link.label}
-            </NavLink>
+            </PageNavLink>
           ))}
         </nav>
 
@@ -88,9 +88,9 @@ export function SiteHeader({ settings, showAdminLink = false }: SiteHeaderProps)
             </span>
             {settings.phone}
           </a>
-          <Link to={INSPECTION_FORM_HREF} className={buttonVariants({ variant: "brand" })}>
+          <SiteLink to={INSPECTION_FORM_HREF} className={buttonVariants({ variant: "brand" })}>
             Schedule Inspection
-          </Link>
+          </SiteLink>
         </div>
 
         {/* No JavaScript: the button submits this form and the page reloads at the footer navigation. */}

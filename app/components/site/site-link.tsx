@@ -8,7 +8,7 @@ import { useLocation } from "react-router";
  * They also appear inert inside the admin's previews, where a real page load is what a click should do.
  */
 export function SiteLink({ to, ...props }: Omit<React.ComponentProps<"a">, "href"> & { to: string }) {
-  return <a href={to} {...props} />;
+  return <a {...props} href={to} />;
 }
 
 /**
@@ -18,7 +18,7 @@ export function SiteLink({ to, ...props }: Omit<React.ComponentProps<"a">, "href
 export function PageNavLink({ to, end = false, ...props }: Omit<React.ComponentProps<"a">, "href"> & { to: string; end?: boolean }) {
   const { pathname } = useLocation();
   const current = isCurrent(pathname, to, end);
-  return <a aria-current={current ? "page" : undefined} href={to} {...props} />;
+  return <a aria-current={current ? "page" : undefined} {...props} href={to} />;
 }
 
 /** Whether `to` is the page at `pathname` (or one of its parents when not `end`); the same rule as NavLink's. */

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { Link } from "react-router";
+import { SiteLink } from "./site-link";
 import { LogoMark } from "./logo-mark";
 
 /**
@@ -12,13 +12,13 @@ export function StandalonePage({ children }: { children: React.ReactNode }) {
     <div className="flex min-h-screen flex-col bg-brand-cream">
       <header className="bg-brand-navy-dark">
         <div className="mx-auto flex h-16 max-w-7xl items-center px-4 sm:px-6 lg:px-8">
-          <Link
+          <SiteLink
             to="/"
             className="rounded-md outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
           >
             <LogoMark className="size-10" />
             <span className="sr-only">Home</span>
-          </Link>
+          </SiteLink>
         </div>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">

@@ -1,6 +1,6 @@
-import { Home } from "lucide-react";
+import { House } from "~/components/site/icons";
 import type * as React from "react";
-import { Link } from "react-router";
+import { SiteLink } from "./site-link";
 import { buttonVariants } from "~/components/ui/button";
 
 export interface StatusMessageProps {
@@ -27,10 +27,10 @@ export function StatusMessage({ code, title, children, details }: StatusMessageP
       )}
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-brand-navy sm:text-4xl">{title}</h1>
       <div className="mt-4 max-w-lg text-base leading-relaxed text-slate-600 sm:text-lg">{children}</div>
-      <Link to="/" className={`${buttonVariants({ size: "lg" })} mt-10`}>
-        <Home aria-hidden="true" />
+      <SiteLink to="/" className={`${buttonVariants({ size: "lg" })} mt-10`}>
+        <House aria-hidden="true" />
         Return to Home
-      </Link>
+      </SiteLink>
       {details}
     </section>
   );

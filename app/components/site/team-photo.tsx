@@ -1,4 +1,4 @@
-import { UserRound } from "lucide-react";
+import { UserRound } from "~/components/site/icons";
 import type { TeamMemberProfile } from "~/domain/team/types";
 import { cn } from "~/lib/cn";
 import { ResponsiveImage } from "./responsive-image";

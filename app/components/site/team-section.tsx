@@ -1,5 +1,5 @@
-import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
+import { ArrowRight } from "~/components/site/icons";
+import { SiteLink } from "./site-link";
 import { BlockSectionHeading } from "~/components/cms/block-parts";
 import { buttonVariants } from "~/components/ui/button";
 import type { BlockContent } from "~/domain/cms/block-content";
@@ -44,10 +44,10 @@ export function TeamSection({ members, heading, className }: TeamSectionProps) {
         )}
 
         <div className="mt-12 flex justify-center">
-          <Link to="/team" className={buttonVariants({ variant: "outline", size: "lg" })}>
+          <SiteLink to="/team" className={buttonVariants({ variant: "outline", size: "lg" })}>
             Meet our veteran team
             <ArrowRight aria-hidden="true" />
-          </Link>
+          </SiteLink>
         </div>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "~/components/site/icons";
 import type { Route } from "./+types/index";
 import { gafPageMeta } from "./gaf-meta";
 import { GafPageBody, GafPageHeader, NewTabNote } from "~/components/gaf/gaf-page";

@@ -2,6 +2,7 @@ import type * as React from "react";
 import { Outlet, useMatches } from "react-router";
 import type { Route } from "./+types/layout";
 import { ErrorDetails, isNotFoundError } from "~/components/site/error-details";
+import { IconSprite } from "~/components/site/icons";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { SkipLink } from "~/components/site/skip-link";
@@ -55,13 +56,16 @@ function PublicShell({ settings, showAdminLink = false, isError = false, childre
     !isError && matches.some((match) => (match.handle as PublicRouteHandle | undefined)?.heroUnderHeader);
   return (
     <div className="flex min-h-screen flex-col">
-      <SkipLink />
-      <SiteHeader settings={settings} showAdminLink={showAdminLink} />
-      {!heroUnderHeader && <div aria-hidden="true" className="h-(--header-height) shrink-0 bg-brand-navy-dark" />}
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        {children}
-      </main>
-      <SiteFooter settings={settings} />
+      {/* The page's icons are drawn once each, from a sprite after the footer. */}
+      <IconSprite>
+        <SkipLink />
+        <SiteHeader settings={settings} showAdminLink={showAdminLink} />
+        {!heroUnderHeader && <div aria-hidden="true" className="h-(--header-height) shrink-0 bg-brand-navy-dark" />}
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          {children}
+        </main>
+        <SiteFooter settings={settings} />
+      </IconSprite>
     </div>
   );
 }

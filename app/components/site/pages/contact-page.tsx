@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Clock, Mail, MapPin, Phone } from "~/components/site/icons";
 import { BlockPageHero } from "~/components/cms/block-parts";
 import { EmailText } from "~/components/site/email-text";
 import { formatDays, formatTime } from "~/components/site/format";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "../site-link";
 import { BlockIntro, BlockPageHero, blockTitle } from "~/components/cms/block-parts";
 import { INSPECTION_FORM_HREF } from "~/components/site/nav-links";
 import { buttonVariants } from "~/components/ui/button";
@@ -77,9 +77,9 @@ export function GalleryPage({ data, settings }: { data: PageDataOf<"gallery">; s
               {blockTitle(cta, "Schedule Free Inspection").title}
             </h2>
             <BlockIntro block={cta} className="max-w-2xl text-lg text-slate-600" />
-            <Link to={INSPECTION_FORM_HREF} className={buttonVariants({ variant: "brand", size: "lg" })}>
+            <SiteLink to={INSPECTION_FORM_HREF} className={buttonVariants({ variant: "brand", size: "lg" })}>
               Schedule Free Inspection
-            </Link>
+            </SiteLink>
           </div>
         </section>
       )}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "../site-link";
 import { BlockIntro, BlockPageHero, blockTitle } from "~/components/cms/block-parts";
 import { ContentIcon } from "~/components/cms/content-icon";
 import { RichText } from "~/components/cms/rich-text";
@@ -66,9 +66,9 @@ export function TeamPage({ data, settings }: { data: PageDataOf<"team">; setting
               {blockTitle(cta, "Schedule Free Inspection").title}
             </h2>
             <BlockIntro block={cta} className="max-w-2xl text-lg text-slate-200" />
-            <Link to={INSPECTION_FORM_HREF} className={buttonVariants({ variant: "brand", size: "lg" })}>
+            <SiteLink to={INSPECTION_FORM_HREF} className={buttonVariants({ variant: "brand", size: "lg" })}>
               Schedule Free Inspection
-            </Link>
+            </SiteLink>
           </div>
         </section>
       )}
