@@ -47,7 +47,7 @@ describe("site icons", () => {
 
   test("every exported icon has a drawing of its own", () => {
     const drawings = new Set<string>();
-    for (const [name, Icon] of Object.entries(Icons)) {
+    for (const [name, Icon] of Object.entries(Icons) as Array<[string, Icons.SiteIcon]>) {
       if (name === "IconSprite") continue;
       const html = renderToString(<Icon />);
       expect(html, name).toMatch(/<(path|circle|rect|line|polyline|polygon|ellipse) /);
