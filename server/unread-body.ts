@@ -40,21 +40,20 @@ export function closeAfterUnreadBody() {
  * body into nothing, then destroy.
  */
 function lingerOnClose(req: Request, socket: Socket & { destroySoon?: () => void }) {
-  if (typeof socket.destroySoon !== "function") return;
+  const destroySoon = socket.destroySoon;
+  if (typeof destroySoon !== "function") return;
   socket.destroySoon = function lingeringClose(this: Socket) {
+    // The body arrived meanwhile (or the socket is gone): nothing to read, close as Node would.
+    if (req.complete || this.destroyed) return destroySoon.call(this);
     if (this.writable) this.end();
-    if (req.complete || this.destroyed) {
-      this.destroySoon = undefined as never;
+    let received = 0;
+    // Once the body has ended (or is too long): close as soon as the answer is written. The time limit
+    // closes in any case.
+    const close = () => {
       if (this.writableFinished) this.destroy();
       else this.once("finish", () => this.destroy());
-      return;
-    }
-    let received = 0;
-    const close = () => {
-      clearTimeout(timer);
-      this.destroy();
     };
-    const timer = setTimeout(close, LINGER_MS);
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
     timer.unref();
     req.on("data", (chunk: Buffer) => {
       received += chunk.length;
