@@ -15,7 +15,9 @@ const CLEARED_KEY = "contracts.crawl-log.cleared";
  */
 export function CrawlActivity({ initial }: { initial: CrawlProgress | null }) {
   const { progress, running, failed, refresh } = useCrawlProgress(initial);
-  const [cleared, setCleared] = useState<string | null>(null);
+  // Which session's log was cleared lives in this browser: until it is read (after hydration) the
+  // panel is not shown, so a cleared log never flashes back on a reload.
+  const [cleared, setCleared] = useState<string | null | undefined>(undefined);
   useEffect(() => {
     setCleared(window.localStorage.getItem(CLEARED_KEY));
   }, []);
@@ -28,7 +30,7 @@ export function CrawlActivity({ initial }: { initial: CrawlProgress | null }) {
   return (
     <>
       {running ? <LiveProgress progress={progress} failed={failed} /> : null}
-      {log.length > 0 && cleared !== session.id ? (
+      {log.length > 0 && cleared !== undefined && cleared !== session.id ? (
         <CrawlLogPanel progress={progress} running={running} onRefresh={refresh} onClear={clear} />
       ) : null}
     </>
