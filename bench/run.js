@@ -156,6 +156,11 @@ async function main() {
   const cold = await startServer({ ...common, logFile: path.join(logsDir, "1-cold.log") });
   const coldMem = memory(cold.pid);
   log(`  /healthz 200 after ${fmt(cold.ready["/healthz"], " ms", 0)}, / 200 after ${fmt(cold.ready["/"], " ms", 0)}`);
+  // The static copy of / for step 2 is written now: the server lists the build's public files when it
+  // starts (server/public-files.ts), so the warm start below serves it.
+  const coldPage = await get(`${cold.url}/`, { headers: { ...BROWSER_HEADERS, "accept-encoding": "identity" } });
+  if (coldPage.status !== 200) throw new Error(`GET / answered ${coldPage.status}`);
+  fs.writeFileSync(staticFile, coldPage.body);
   const coldStop = await cold.stop();
   log(`  SIGTERM -> exit ${coldStop.code ?? coldStop.signal} in ${fmt(coldStop.ms, " ms", 0)}`);
   results.startup = {
@@ -175,7 +180,7 @@ async function main() {
   // 2. Server render of / vs the same bytes as a static file.
   const page = await get(`${server.url}/`, { headers: { ...BROWSER_HEADERS, "accept-encoding": "identity" } });
   if (page.status !== 200) throw new Error(`GET / answered ${page.status}`);
-  fs.writeFileSync(staticFile, page.body);
+  if (!page.body.equals(coldPage.body)) throw new Error("GET / gave other bytes after a restart on the same data (ADR 030 wants the same bytes)");
   const staticUrl = `${server.url}/${staticName}`;
   const check = await get(staticUrl, { headers: { ...BROWSER_HEADERS, "accept-encoding": "identity" } });
   if (check.status !== 200 || !check.body.equals(page.body)) throw new Error(`static copy not served identically (HTTP ${check.status})`);
