@@ -11,18 +11,10 @@ import express, { type NextFunction, type Request, type Response } from "express
  */
 export function publicFiles(clientDir: string) {
   const files = new Set<string>();
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.isFile()) files.add(`/${path.relative(clientDir, full).split(path.sep).join("/")}`);
-    }
-  };
   if (fs.existsSync(clientDir)) {
-    for (const entry of fs.readdirSync(clientDir, { withFileTypes: true })) {
-      if (entry.name === "assets") continue;
-      if (entry.isDirectory()) walk(path.join(clientDir, entry.name));
-      else if (entry.isFile()) files.add(`/${entry.name}`);
+    for (const entry of fs.readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+      const relative = path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep);
+      if (entry.isFile() && relative[0] !== "assets") files.add(`/${relative.join("/")}`);
     }
   }
   const serve = express.static(clientDir, { maxAge: "1h", index: false });

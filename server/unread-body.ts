@@ -47,9 +47,12 @@ function lingerOnClose(req: Request, socket: Socket & { destroySoon?: () => void
     if (req.complete || this.destroyed) return destroySoon.call(this);
     if (this.writable) this.end();
     let received = 0;
+    let closing = false;
     // Once the body has ended (or is too long): close as soon as the answer is written. The time limit
     // closes in any case.
     const close = () => {
+      if (closing) return;
+      closing = true;
       if (this.writableFinished) this.destroy();
       else this.once("finish", () => this.destroy());
     };
