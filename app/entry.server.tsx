@@ -9,6 +9,7 @@ import { contentSecurityPolicy } from "~/lib/content-security-policy";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 import { pageScripts } from "~/lib/page-scripts";
+import { wholeBodyResponse } from "~/lib/whole-body.server";
 
 export const streamTimeout = 5_000;
 
@@ -41,7 +42,7 @@ export default function handleRequest(
     // As bytes: a string body would be scanned for lone surrogates by the Response constructor first
     // (about 4% of the render); React's output has none, and UTF-8 encoding it is one native call.
     const body = Buffer.from(`<!DOCTYPE html>${html}`);
-    return Promise.resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+    return Promise.resolve(wholeBodyResponse(body, { headers: responseHeaders, status: responseStatusCode }));
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -1,6 +1,5 @@
 import http from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
@@ -19,6 +18,7 @@ import { logger } from "~/lib/logger.server";
 import { healthCheck, unavailableWhileDatabaseIsAway } from "./health";
 import { PageCache } from "./page-cache";
 import { publicFiles } from "./public-files";
+import { reactRouterHandler } from "./react-router-handler";
 import { clientAddress, sameOriginWrites } from "./request-origin";
 import { requestLogging } from "./request-logging";
 import { securityHeaders } from "./security-headers";
@@ -113,7 +113,7 @@ export function createApp({ vite, pageCache, serverBuild }: { vite?: ViteDevServ
     : (serverBuild ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>));
 
   app.use(
-    createRequestHandler({
+    reactRouterHandler({
       build,
       mode: cfg.isProduction ? "production" : "development",
       getLoadContext: (_req, res) => {
@@ -140,11 +140,7 @@ export function createApp({ vite, pageCache, serverBuild }: { vite?: ViteDevServ
 }
 
 /**
- * The HTTP server of a web instance. Anonymous public pages from memory come first, before Express
- * (the hot path: ADR 030, issue 13); everything else, misses included, goes through the app. Not in
- * development: edits must show at once.
- */
-/**
+ * The HTTP server of a web instance.
  * Anonymous public pages from memory come first, before Express (the hot path: ADR 030, issue 13);
  * everything else, misses included, goes through the app. Not in development: edits must show at once.
  */

@@ -1,0 +1,84 @@
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { type AppLoadContext, createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
+import { wholeBodyOf } from "~/lib/whole-body.server";
+
+/**
+ * React Router's request handler on Express, as `@react-router/express` does it, with one difference
+ * measured on the uncached render of the home page (issue 13, ADR 034): a page rendered to one buffer
+ * (`wholeBodyResponse`) is written in one call with its length, instead of being read back through
+ * the web stream its `Response` wraps around it and written chunk by chunk.
+ */
+export function reactRouterHandler({
+  build,
+  mode,
+  getLoadContext,
+}: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+}) {
+  const handle = createReactRouterHandler(build, mode);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const response = await handle(webRequest(req, res), getLoadContext(req, res));
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The web `Request` of an Express request (the host and port as `@react-router/express` derives them). */
+function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const forwardedPort = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(":")[1] : undefined;
+  const hostPort = req.get("host")?.split(":")[1];
+  const port = [forwardedPort, hostPort].map((value) => Number.parseInt(value ?? "", 10)).find(Number.isSafeInteger);
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = `${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
+
+  // From Node's parsed headers, so repeated ones are joined as Node joins them (cookies with "; ").
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value) headers.set(name, value);
+  }
+
+  // Loaders see the request aborted when the client goes away before the answer is complete.
+  let controller: AbortController | null = new AbortController();
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(new URL(url).href, init);
+}
+
+async function send(res: ExpressResponse, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  const whole = wholeBodyOf(response);
+  if (whole) {
+    res.setHeader("Content-Length", whole.length);
+    res.end(res.req.method === "HEAD" ? undefined : whole);
+    return;
+  }
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
