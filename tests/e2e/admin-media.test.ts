@@ -103,6 +103,15 @@ describe("Media Library", () => {
     expect(await member.getByRole("img", { name: ALT }).count()).toBe(1);
     await member.getByRole("button", { name: "Update Team Member" }).click();
     await expectToast(page, "Team member updated successfully", "Success");
+    // Its History names the photo as a person knows it, not by the library's id.
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await chooseAction(page, "Marcus Hale", "History", { exact: true });
+    const history = page.getByRole("dialog", { name: "History of “Marcus Hale”" });
+    const photoChange = history.locator('li[data-version]').first().locator('tr[data-field="imageMediaId"]');
+    await photoChange.waitFor();
+    expect(await photoChange.locator("ins").innerText()).toBe(`dublin-roof.jpg — ${ALT}`);
+    await page.keyboard.press("Escape");
+    await history.waitFor({ state: "detached" });
 
     // The public /team: a <picture> with AVIF and WebP sources, sized, cropped at the focal point.
     const team = await (await fetch(`${app().url}/team`)).text();

@@ -3,7 +3,7 @@ import type * as React from "react";
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { changedFields, HISTORY_TEXT, lineChanges, type HistoryKind, type HistoryVersion, type ItemHistory } from "~/domain/content-history/kinds";
+import { changedFields, HISTORY_IMAGE_FIELD, HISTORY_TEXT, lineChanges, type HistoryKind, type HistoryVersion, type ItemHistory } from "~/domain/content-history/kinds";
 import type { AdminLoadedData } from "./admin-data";
 import type { FieldSpec } from "./admin-form";
 import type { MenuAction } from "./card-list";
@@ -65,8 +65,12 @@ function labelOf(fields: readonly FieldSpec[], name: string): string {
   return fields.find((field) => field.name === name)?.label ?? EXTRA_LABELS[name] ?? name.replace(/([a-z])([A-Z])/g, "$1 $2");
 }
 
-/** A value as a person reads it: a choice's label, Yes/No for a flag, "(empty)" for nothing. */
-function display(fields: readonly FieldSpec[], name: string, value: string): string {
+/**
+ * A value as a person reads it: a choice's label, Yes/No for a flag, a library image by its file name and
+ * alt text, "(empty)" for nothing.
+ */
+function display(fields: readonly FieldSpec[], images: Record<string, string>, name: string, value: string): string {
+  if (name === HISTORY_IMAGE_FIELD && value) return images[value] ?? HISTORY_TEXT.imageGone;
   const field = fields.find((f) => f.name === name);
   if (field?.kind === "checkbox" || (!field && name in EXTRA_LABELS)) return value === "on" ? "Yes" : "No";
   if (field?.kind === "select") return field.options.find((option) => option.value === value)?.label ?? (value || HISTORY_TEXT.emptyValue);
@@ -132,6 +136,7 @@ export function HistoryDialog({
                 oldest={index === versions.length - 1}
                 target={target}
                 fields={fields}
+                images={history.data.images}
               />
             ))}
           </ol>
@@ -148,6 +153,7 @@ function VersionEntry({
   oldest,
   target,
   fields,
+  images,
 }: {
   version: HistoryVersion;
   previous: HistoryVersion | undefined;
@@ -155,6 +161,7 @@ function VersionEntry({
   oldest: boolean;
   target: HistoryTarget;
   fields: readonly FieldSpec[];
+  images: Record<string, string>;
 }) {
   const order = fields.map((field) => field.name);
   const headingId = `version-${version.id}`;
@@ -180,7 +187,7 @@ function VersionEntry({
         )}
       </div>
       {previous ? (
-        <Changes before={previous.values} after={version.values} order={order} fields={fields} number={version.number} />
+        <Changes before={previous.values} after={version.values} order={order} fields={fields} images={images} number={version.number} />
       ) : (
         <details className="mt-2 text-sm">
           <summary className="cursor-pointer text-slate-700">{oldest ? `${HISTORY_TEXT.first}: show its values` : "Show its values"}</summary>
@@ -190,7 +197,7 @@ function VersionEntry({
               .map((name) => (
                 <div key={name}>
                   <dt className="font-medium">{labelOf(fields, name)}</dt>
-                  <dd className="break-words whitespace-pre-wrap text-slate-700">{display(fields, name, version.values[name] ?? "")}</dd>
+                  <dd className="break-words whitespace-pre-wrap text-slate-700">{display(fields, images, name, version.values[name] ?? "")}</dd>
                 </div>
               ))}
           </dl>
@@ -205,12 +212,14 @@ function Changes({
   after,
   order,
   fields,
+  images,
   number,
 }: {
   before: Record<string, string>;
   after: Record<string, string>;
   order: readonly string[];
   fields: readonly FieldSpec[];
+  images: Record<string, string>;
   number: number;
 }) {
   const changes = changedFields(before, after, order);
@@ -244,10 +253,10 @@ function Changes({
             ) : (
               <>
                 <td className="py-1 pr-2 break-words text-red-800">
-                  <del className="no-underline">{display(fields, change.field, change.before)}</del>
+                  <del className="no-underline">{display(fields, images, change.field, change.before)}</del>
                 </td>
                 <td className="py-1 break-words text-green-800">
-                  <ins className="no-underline">{display(fields, change.field, change.after)}</ins>
+                  <ins className="no-underline">{display(fields, images, change.field, change.after)}</ins>
                 </td>
               </>
             )}

@@ -1,7 +1,7 @@
 import { and, asc, eq, like } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, cmsContentBlocks, cmsGalleryProjects, cmsPages, cmsServices, cmsSiteSettings, cmsTeamMembers, contentVersions, HISTORY_KINDS as DB_HISTORY_KINDS } from "~/db/schema";
+import { auditLog, cmsContentBlocks, cmsGalleryProjects, cmsPages, cmsServices, cmsSiteSettings, cmsTeamMembers, contentVersions, HISTORY_KINDS as DB_HISTORY_KINDS, mediaAssets } from "~/db/schema";
 import { listPublishedServices } from "~/domain/services/list-published-services.server";
 import { action as servicesAction } from "~/routes/admin/cms.services";
 import { action as teamAction } from "~/routes/admin/cms.team";
@@ -97,6 +97,40 @@ describe("version history", () => {
       expect((await listVersions(kind, itemId)).versions.map((v) => v.number)).toEqual([3, 2, 1]);
     });
   }
+
+  it("names the library images its versions hold by file name and alt text; a deleted one as gone", async () => {
+    const image = (originalName: string, altText: string) => ({
+      originalKey: `originals/${crypto.randomUUID()}`,
+      originalName,
+      contentType: "image/jpeg",
+      byteSize: 1000,
+      sha256: crypto.randomUUID(),
+      width: 800,
+      height: 600,
+      altText,
+      status: "ready" as const,
+    });
+    const [withAlt, withoutAlt] = await db()
+      .insert(mediaAssets)
+      .values([image("ridge-after.jpg", "New ridge vent on a brick colonial"), image("crew.jpg", "")])
+      .returning({ id: mediaAssets.id });
+    const deleted = crypto.randomUUID();
+    const itemId = await KINDS.team_member.item();
+    await db()
+      .insert(contentVersions)
+      .values(
+        [withAlt!.id, withoutAlt!.id, deleted, ""].map((imageMediaId, index) => ({
+          kind: "team_member" as const,
+          itemId,
+          number: index + 1,
+          values: { name: "Pat", imageMediaId },
+          actorLabel: "test",
+        })),
+      );
+    const history = await listVersions("team_member", itemId);
+    expect(history.versions.map((v) => v.values.imageMediaId)).toEqual(["", deleted, withoutAlt!.id, withAlt!.id]);
+    expect(history.images).toEqual({ [withAlt!.id]: "ridge-after.jpg — New ridge vent on a brick colonial", [withoutAlt!.id]: "crew.jpg" });
+  });
 
   it("writes no version for a save that changed nothing, and none for a reorder", async () => {
     const id = await KINDS.service.item();

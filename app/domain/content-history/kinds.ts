@@ -30,6 +30,7 @@ export const HISTORY_TEXT = {
   first: "Oldest version kept",
   noChanges: "No field changed.",
   emptyValue: "(empty)",
+  imageGone: "An image no longer in the media library",
   restore: "Restore",
   restored: "Version restored",
   restoreFailed: "Failed to restore version",
@@ -51,7 +52,12 @@ export interface HistoryVersion {
 /** What /admin/history/:kind/:id answers: the versions, newest first. */
 export interface ItemHistory {
   versions: HistoryVersion[];
+  /** The library images the versions name (id -> file name and alt text); a deleted one is absent. */
+  images: Record<string, string>;
 }
+
+/** The field of a version that holds a library image's id (a service's, team member's or project's photo). */
+export const HISTORY_IMAGE_FIELD = "imageMediaId";
 
 export function isHistoryKind(value: string): value is HistoryKind {
   return (HISTORY_KINDS as readonly string[]).includes(value);

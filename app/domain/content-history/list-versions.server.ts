@@ -1,9 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contentVersions } from "~/db/schema";
-import { HISTORY_RETENTION, type HistoryKind, type ItemHistory } from "./kinds";
+import { imageNames } from "~/domain/media/image-names.server";
+import { HISTORY_IMAGE_FIELD, HISTORY_RETENTION, type HistoryKind, type ItemHistory } from "./kinds";
 
-/** An item's versions, newest first (at most HISTORY_RETENTION are kept). */
+/** An item's versions, newest first (at most HISTORY_RETENTION are kept), and the library images they name. */
 export async function listVersions(kind: HistoryKind, itemId: string): Promise<ItemHistory> {
   const rows = await db()
     .select({
@@ -17,5 +18,6 @@ export async function listVersions(kind: HistoryKind, itemId: string): Promise<I
     .where(and(eq(contentVersions.kind, kind), eq(contentVersions.itemId, itemId)))
     .orderBy(desc(contentVersions.number))
     .limit(HISTORY_RETENTION);
-  return { versions: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+  const images = await imageNames(rows.map((row) => row.values[HISTORY_IMAGE_FIELD] ?? "").filter(Boolean));
+  return { versions: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), images };
 }
