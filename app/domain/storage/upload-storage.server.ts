@@ -171,8 +171,16 @@ export class LocalDiskStorage implements UploadStorage {
   stage(): StagedFile {
     return this.staging.stage(async (stagedPath, key) => {
       const target = this.pathOf(key);
-      await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-      await fsp.rename(stagedPath, target);
+      // A delete in the same folder may remove it, once empty, between the two calls: make it again.
+      for (let attempt = 1; ; attempt++) {
+        await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+        try {
+          await fsp.rename(stagedPath, target);
+          return;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== "ENOENT" || attempt >= 3) throw error;
+        }
+      }
     });
   }
 
@@ -195,7 +203,16 @@ export class LocalDiskStorage implements UploadStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await fsp.rm(this.pathOf(key), { force: true });
+    const file = this.pathOf(key);
+    await fsp.rm(file, { force: true });
+    // The folders the file was kept in go too once empty (a deleted image leaves no media/<id>/ behind).
+    for (let dir = path.dirname(file); dir.startsWith(this.root + path.sep); dir = path.dirname(dir)) {
+      try {
+        await fsp.rmdir(dir);
+      } catch {
+        break; // not empty (or already gone): the folders above are not empty either
+      }
+    }
   }
 }
 

@@ -151,6 +151,26 @@ uploadStorageContract("LocalDiskStorage", async () => {
   };
 });
 
+describe("LocalDiskStorage folders", () => {
+  it("a deleted file's folders go once empty; a folder with other files, the root and the staging folder stay", async () => {
+    const root = tempDir();
+    const storage = new LocalDiskStorage(root);
+    await storage.put("media/a/original", Buffer.from("a"));
+    await storage.put("media/a/w640-webp", Buffer.from("b"));
+    await storage.put("media/b/original", Buffer.from("c"));
+    await storage.delete("media/a/original");
+    expect(fs.readdirSync(path.join(root, "media", "a"))).toEqual(["w640-webp"]);
+    await storage.delete("media/a/w640-webp");
+    expect(fs.readdirSync(path.join(root, "media"))).toEqual(["b"]);
+    await storage.delete("media/b/original");
+    expect(fs.existsSync(path.join(root, "media"))).toBe(false);
+    expect(fs.existsSync(storage.stagingDir)).toBe(true);
+    // A put into a folder a delete just removed makes it again.
+    await storage.put("media/b/original", Buffer.from("d"));
+    expect(await text((await storage.get("media/b/original")).stream)).toBe("d");
+  });
+});
+
 let s3: RunningS3Server | undefined;
 afterAll(async () => {
   await s3?.stop();
