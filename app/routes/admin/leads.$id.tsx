@@ -1,8 +1,10 @@
-import { ArrowLeft, Download, FileText, Image as ImageIcon } from "lucide-react";
+import { Download, FileText, Image as ImageIcon } from "lucide-react";
 import { useState } from "react";
-import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { data, Form, isRouteErrorResponse, useNavigation, useRouteError } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/leads.$id";
+import { AdminPage } from "~/components/admin/admin-page";
+import { BackLink } from "~/components/admin/back-link";
 import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { FormMessage } from "~/components/admin/form-message";
 import { ContactedToggle, type ContactedResult } from "~/components/leads/contacted-toggle";
@@ -164,10 +166,7 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
       <div className="grid gap-2">
         <div className="flex flex-wrap gap-2">
           <BackToDashboard />
-          <Link to="/admin/leads" className={buttonVariants({ variant: "ghost", size: "sm" })}>
-            <ArrowLeft aria-hidden="true" />
-            All leads
-          </Link>
+          <BackLink to="/admin/leads">All leads</BackLink>
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-bold tracking-tight text-brand-navy">{name}</h1>
@@ -349,16 +348,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div className="grid gap-4">
-      <div className="flex flex-wrap gap-2">
-        <BackToDashboard />
-        <Link to="/admin/leads" className={buttonVariants({ variant: "ghost", size: "sm" })}>
-          <ArrowLeft aria-hidden="true" />
-          All leads
-        </Link>
-      </div>
-      <h1 className="text-3xl font-bold tracking-tight text-brand-navy">{notFound ? "Lead not found" : "Lead Management"}</h1>
+    <AdminPage title={notFound ? "Lead not found" : "Lead Management"} links={<BackLink to="/admin/leads">All leads</BackLink>}>
       <LeadBanner text={notFound ? "This lead does not exist or was deleted." : LEADS_TEXT.loadFailed} />
-    </div>
+    </AdminPage>
   );
 }

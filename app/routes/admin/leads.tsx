@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/leads";
-import { BackToDashboard } from "~/components/admin/back-to-dashboard";
+import { AdminPage } from "~/components/admin/admin-page";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { LeadBanner } from "~/components/leads/lead-banner";
 import { LeadFilters } from "~/components/leads/lead-filters";
@@ -82,14 +82,7 @@ export default function LeadManagement({ loaderData, actionData }: Route.Compone
   const onContactedResult = (result: ContactedResult) => setUpdateFailed(!result.ok);
 
   return (
-    <div className="grid gap-6">
-      <div className="grid gap-2">
-        <div>
-          <BackToDashboard />
-        </div>
-        <h1 className="text-3xl font-bold tracking-tight text-brand-navy">Lead Management</h1>
-        <p className="text-slate-600">Inspection requests from the website, newest first.</p>
-      </div>
+    <AdminPage title="Lead Management" description="Inspection requests from the website, newest first.">
 
       {(updateFailed || noJsFailure) && <LeadBanner text={LEADS_TEXT.updateFailed} />}
       {loadFailed && <LeadBanner text={LEADS_TEXT.loadFailed} />}
@@ -133,18 +126,14 @@ export default function LeadManagement({ loaderData, actionData }: Route.Compone
           </Link>
         </nav>
       )}
-    </div>
+    </AdminPage>
   );
 }
 
 export function ErrorBoundary() {
   return (
-    <div className="grid gap-4">
-      <div>
-        <BackToDashboard />
-      </div>
-      <h1 className="text-3xl font-bold tracking-tight text-brand-navy">Lead Management</h1>
+    <AdminPage title="Lead Management">
       <LeadBanner text={LEADS_TEXT.loadFailed} />
-    </div>
+    </AdminPage>
   );
 }

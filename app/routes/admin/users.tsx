@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, Link, useNavigation, useRouteError } from "react-router";
 import type { Route } from "./+types/users";
-import { BackToDashboard } from "~/components/admin/back-to-dashboard";
+import { AdminPage } from "~/components/admin/admin-page";
 import { FormMessage } from "~/components/admin/form-message";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { UsersTable, type ActionToast } from "~/components/admin/users-table";
@@ -133,14 +133,7 @@ export default function UserManagement({ loaderData, actionData }: Route.Compone
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/users";
   const { users, counts, status, currentUserId } = loaderData;
   return (
-    <div className="grid gap-6">
-      <div className="grid gap-2">
-        <div>
-          <BackToDashboard />
-        </div>
-        <h1 className="text-3xl font-bold tracking-tight text-brand-navy">User Management</h1>
-        <p className="text-slate-600">Approve new accounts and assign roles. Pending accounts are listed first.</p>
-      </div>
+    <AdminPage title="User Management" description="Approve new accounts and assign roles. Pending accounts are listed first.">
       {/* Without JavaScript the forms post here and the answer shows in the page. */}
       {!hydrated && actionData?.toast && (
         <FormMessage variant={actionData.toast.variant} title={actionData.toast.title} text={actionData.toast.text} />
@@ -156,7 +149,7 @@ export default function UserManagement({ loaderData, actionData }: Route.Compone
           <UsersTable users={users} currentUserId={currentUserId} />
         )}
       </div>
-    </div>
+    </AdminPage>
   );
 }
 
@@ -166,12 +159,8 @@ export function ErrorBoundary() {
     toast.error("Error", { description: "Failed to load users" });
   }, [error]);
   return (
-    <div className="grid gap-4">
-      <div>
-        <BackToDashboard />
-      </div>
-      <h1 className="text-3xl font-bold tracking-tight text-brand-navy">User Management</h1>
+    <AdminPage title="User Management">
       <FormMessage title="Error" text="Failed to load users" />
-    </div>
+    </AdminPage>
   );
 }
