@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/cms.pages";
 import { AdminData } from "~/components/admin/admin-data";
-import type { FieldSpec } from "~/components/admin/admin-form";
+import type { AdminFormProps, FieldSpec } from "~/components/admin/admin-form";
 import { AdminCount, AdminPage } from "~/components/admin/admin-page";
 import { BackLink } from "~/components/admin/back-link";
 import { ItemMenu, type MenuAction } from "~/components/admin/card-list";
@@ -235,10 +235,10 @@ function ContentTabs({ content }: { content: AdminContentLists }) {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="pages" className="grid gap-4">
-          <PagesPanel pages={pages.items} total={content.pages.length} filtered={pages.active} onClear={clear} />
+          <ContentPanel spec={PAGES_PANEL} items={pages.items} total={content.pages.length} filtered={pages.active} onClear={clear} />
         </TabsContent>
         <TabsContent value="blocks" className="grid gap-4">
-          <BlocksPanel blocks={blocks.items} total={content.blocks.length} filtered={blocks.active} onClear={clear} />
+          <ContentPanel spec={BLOCKS_PANEL} items={blocks.items} total={content.blocks.length} filtered={blocks.active} onClear={clear} />
         </TabsContent>
       </Tabs>
     </div>
@@ -307,95 +307,20 @@ const PAGE_COLUMNS: ReadonlyArray<Column<AdminContentPage>> = [
   updatedColumn<AdminContentPage>(),
 ];
 
-function PagesPanel({ pages, total, filtered, onClear }: { pages: AdminContentPage[]; total: number; filtered: boolean; onClear: () => void }) {
-  const [addOpen, setAddOpen] = useState(false);
-  const [editing, setEditing] = useState<AdminContentPage | null>(null);
-  const [editOpen, setEditOpen] = useState(false);
-  const history = useHistoryDialog("page", EDIT_PAGE_FIELDS);
-  const schedule = useScheduleDialog("page");
-  const addButton = (
-    <Button type="button">
-      <Plus aria-hidden="true" />
-      Add Page
-    </Button>
-  );
-  return (
-    <>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">A page&rsquo;s key names it on the website (home, about...); its metadata gives its search title and description.</p>
-        <FormDialog
-          open={addOpen}
-          onOpenChange={setAddOpen}
-          title="Add Page"
-          description="A new page starts as a draft: publish it when it is ready."
-          trigger={addButton}
-          schema={savePageSchema}
-          intent="save-page"
-          fields={PAGE_FIELDS}
-          values={NEW_PAGE_VALUES}
-          submitLabel="Add Page"
-          wide
-        />
-      </div>
-      {pages.length === 0 ? (
-        filtered && total > 0 ? (
-          <NoMatch onClear={onClear} />
-        ) : (
-          <EmptyState>{CONTENT_TEXT.noPages}</EmptyState>
-        )
-      ) : (
-        <DataTable
-          caption="Pages"
-          columns={PAGE_COLUMNS}
-          rows={pages}
-          rowKey={(page) => page.id}
-          rowProps={(page) => ({ "data-item": page.pageKey })}
-          empty={null}
-          actions={(page) => (
-            <ItemMenu
-              itemName={page.title}
-              actions={[
-                {
-                  label: "Edit",
-                  onSelect: () => {
-                    setEditing(page);
-                    setEditOpen(true);
-                  },
-                },
-                history.action(page.id, page.title),
-                publishAction("page", page),
-                ...schedule.actions(page),
-                {
-                  label: "Delete",
-                  intent: "delete-page",
-                  fields: { id: page.id },
-                  confirm: { what: DELETE_QUESTION, detail: `The page “${page.title}” (${page.pageKey}) will be deleted. This cannot be undone.` },
-                },
-              ]}
-            />
-          )}
-        />
-      )}
-      {history.dialog}
-      {schedule.dialog}
-      {editing && (
-        <FormDialog
-          key={editing.id}
-          open={editOpen}
-          onOpenChange={setEditOpen}
-          title="Edit Page"
-          schema={savePageSchema}
-          intent="save-page"
-          fields={EDIT_PAGE_FIELDS}
-          values={pageValues(editing)}
-          hidden={{ id: editing.id }}
-          submitLabel="Update Page"
-          wide
-        />
-      )}
-    </>
-  );
-}
+const PAGES_PANEL: ContentPanelSpec<AdminContentPage> = {
+  kind: "page",
+  noun: "Page",
+  intro: "A page\u2019s key names it on the website (home, about...); its metadata gives its search title and description.",
+  caption: "Pages",
+  empty: CONTENT_TEXT.noPages,
+  columns: PAGE_COLUMNS,
+  schema: savePageSchema,
+  fields: PAGE_FIELDS,
+  editFields: EDIT_PAGE_FIELDS,
+  newValues: NEW_PAGE_VALUES,
+  values: pageValues,
+  itemKey: (page) => page.pageKey,
+};
 
 /* ------------------------------------------------------------------------ */
 /* Blocks                                                                   */
@@ -420,69 +345,117 @@ const BLOCK_COLUMNS: ReadonlyArray<Column<AdminContentBlock>> = [
   updatedColumn<AdminContentBlock>(),
 ];
 
-function BlocksPanel({ blocks, total, filtered, onClear }: { blocks: AdminContentBlock[]; total: number; filtered: boolean; onClear: () => void }) {
+const BLOCKS_PANEL: ContentPanelSpec<AdminContentBlock> = {
+  kind: "block",
+  noun: "Block",
+  intro: "Each block is a section of a page: a text, a grid of cards, a list, features, or an image with text.",
+  caption: "Content blocks",
+  empty: CONTENT_TEXT.noBlocks,
+  columns: BLOCK_COLUMNS,
+  schema: saveBlockSchema,
+  fields: BLOCK_FIELDS,
+  editFields: EDIT_BLOCK_FIELDS,
+  newValues: NEW_BLOCK_VALUES,
+  values: blockValues,
+  itemKey: (block) => block.blockKey,
+};
+
+/** What differs between the Pages and the Content Blocks tab: the rest of the panel is the same. */
+interface ContentPanelSpec<T extends { id: string; title: string; status: string; publishAt: string | null; unpublishAt: string | null }> {
+  kind: "page" | "block";
+  noun: "Page" | "Block";
+  intro: string;
+  caption: string;
+  empty: string;
+  columns: ReadonlyArray<Column<T>>;
+  schema: AdminFormProps["schema"];
+  fields: readonly FieldSpec[];
+  editFields: readonly FieldSpec[];
+  newValues: Record<string, string>;
+  values: (item: T) => Record<string, string>;
+  /** The page's or block's key (home, about...; hero, why-us...). */
+  itemKey: (item: T) => string;
+}
+
+function ContentPanel<T extends { id: string; title: string; status: string; publishAt: string | null; unpublishAt: string | null }>({
+  spec,
+  items,
+  total,
+  filtered,
+  onClear,
+}: {
+  spec: ContentPanelSpec<T>;
+  items: T[];
+  total: number;
+  filtered: boolean;
+  onClear: () => void;
+}) {
+  const { kind, noun } = spec;
   const [addOpen, setAddOpen] = useState(false);
-  const [editing, setEditing] = useState<AdminContentBlock | null>(null);
+  const [editing, setEditing] = useState<T | null>(null);
   const [editOpen, setEditOpen] = useState(false);
-  const history = useHistoryDialog("block", EDIT_BLOCK_FIELDS);
-  const schedule = useScheduleDialog("block");
+  const history = useHistoryDialog(kind, spec.editFields);
+  const schedule = useScheduleDialog(kind);
   const addButton = (
     <Button type="button">
       <Plus aria-hidden="true" />
-      Add Block
+      Add {noun}
     </Button>
   );
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">Each block is a section of a page: a text, a grid of cards, a list, features, or an image with text.</p>
+        <p className="text-sm text-slate-600">{spec.intro}</p>
         <FormDialog
           open={addOpen}
           onOpenChange={setAddOpen}
-          title="Add Block"
-          description="A new block starts as a draft: publish it when it is ready."
+          title={`Add ${noun}`}
+          description={`A new ${kind} starts as a draft: publish it when it is ready.`}
           trigger={addButton}
-          schema={saveBlockSchema}
-          intent="save-block"
-          fields={BLOCK_FIELDS}
-          values={NEW_BLOCK_VALUES}
-          submitLabel="Add Block"
+          schema={spec.schema}
+          intent={`save-${kind}`}
+          fields={spec.fields}
+          values={spec.newValues}
+          submitLabel={`Add ${noun}`}
           wide
         />
       </div>
-      {blocks.length === 0 ? (
+      {items.length === 0 ? (
         filtered && total > 0 ? (
           <NoMatch onClear={onClear} />
         ) : (
-          <EmptyState>{CONTENT_TEXT.noBlocks}</EmptyState>
+          <EmptyState>{spec.empty}</EmptyState>
         )
       ) : (
         <DataTable
-          caption="Content blocks"
-          columns={BLOCK_COLUMNS}
-          rows={blocks}
-          rowKey={(block) => block.id}
-          rowProps={(block) => ({ "data-item": block.blockKey })}
+          caption={spec.caption}
+          columns={spec.columns}
+          rows={items}
+          rowKey={(item) => item.id}
+          rowProps={(item) => ({ "data-item": spec.itemKey(item) })}
           empty={null}
-          actions={(block) => (
+          actions={(item) => (
             <ItemMenu
-              itemName={block.title}
+              itemName={item.title}
               actions={[
                 {
                   label: "Edit",
                   onSelect: () => {
-                    setEditing(block);
+                    setEditing(item);
                     setEditOpen(true);
                   },
                 },
-                history.action(block.id, block.title),
-                publishAction("block", block),
-                ...schedule.actions(block),
+                history.action(item.id, item.title),
+                publishAction(kind, item),
+                ...schedule.actions(item),
                 {
                   label: "Delete",
-                  intent: "delete-block",
-                  fields: { id: block.id },
-                  confirm: { what: DELETE_QUESTION, detail: `The block “${block.title}” (${block.blockKey}) will be deleted. This cannot be undone.` },
+                  intent: `delete-${kind}`,
+                  fields: { id: item.id },
+                  confirm: {
+                    what: DELETE_QUESTION,
+                    detail: `The ${kind} “${item.title}” (${spec.itemKey(item)}) will be deleted. This cannot be undone.`,
+                  },
                 },
               ]}
             />
@@ -496,13 +469,13 @@ function BlocksPanel({ blocks, total, filtered, onClear }: { blocks: AdminConten
           key={editing.id}
           open={editOpen}
           onOpenChange={setEditOpen}
-          title="Edit Block"
-          schema={saveBlockSchema}
-          intent="save-block"
-          fields={EDIT_BLOCK_FIELDS}
-          values={blockValues(editing)}
+          title={`Edit ${noun}`}
+          schema={spec.schema}
+          intent={`save-${kind}`}
+          fields={spec.editFields}
+          values={spec.values(editing)}
           hidden={{ id: editing.id }}
-          submitLabel="Update Block"
+          submitLabel={`Update ${noun}`}
           wide
         />
       )}
