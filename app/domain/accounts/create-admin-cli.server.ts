@@ -1,10 +1,7 @@
-import { parseArgs } from "node:util";
-import pg from "pg";
 import { z } from "zod";
-import { config, ConfigError } from "~/config.server";
-import { closeDatabase, databaseUrl, pool } from "~/db/client.server";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
-import { runMigrations } from "~/db/migrate.server";
+import { closeDatabase } from "~/db/client.server";
+import type { EmbeddedPostgres } from "~/db/embedded-postgres.server";
+import { cliConfig, type CliIo, openCliDatabase, parseCliArgs, processIo } from "~/lib/cli.server";
 import { createOrPromoteSuperAdmin } from "./bootstrap.server";
 
 /**
@@ -24,62 +21,11 @@ const USAGE = `Usage: npm run create-admin -- --email <address> [--first-name <n
 Creates a super admin with a one-time password, or promotes an existing account.
 --email defaults to ADMIN_EMAIL.`;
 
-export interface CliIo {
-  out: (text: string) => void;
-  err: (text: string) => void;
-}
-
-const defaultIo: CliIo = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-};
-
-async function canConnect(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.query("select 1");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-export async function runCreateAdminCli(argv: string[], io: CliIo = defaultIo): Promise<number> {
-  let values: { email?: string; "first-name"?: string; "last-name"?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        email: { type: "string" },
-        "first-name": { type: "string" },
-        "last-name": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    io.err(`${(error as Error).message}\n\n${USAGE}\n`);
-    return 2;
-  }
-  if (values.help) {
-    io.out(`${USAGE}\n`);
-    return 0;
-  }
-
-  let cfg;
-  try {
-    cfg = config();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      io.err(`${error.message}\n`);
-      return 1;
-    }
-    throw error;
-  }
+export async function runCreateAdminCli(argv: string[], io: CliIo = processIo): Promise<number> {
+  const values = parseCliArgs(argv, { email: { type: "string" }, "first-name": { type: "string" }, "last-name": { type: "string" } }, USAGE, io);
+  if (typeof values === "number") return values;
+  const cfg = cliConfig(io);
+  if (typeof cfg === "number") return cfg;
   const email = values.email ?? cfg.ADMIN_EMAIL;
   if (!email) {
     io.err(`No email given.\n\n${USAGE}\n`);
@@ -88,11 +34,7 @@ export async function runCreateAdminCli(argv: string[], io: CliIo = defaultIo): 
 
   let embedded: EmbeddedPostgres | undefined;
   try {
-    if (!cfg.DATABASE_URL && !(await canConnect(databaseUrl()))) {
-      io.out(`Starting the embedded database in ${cfg.dataDir} ...\n`);
-      embedded = await startEmbeddedPostgres({ dataDir: cfg.dataDir, port: cfg.EMBEDDED_PG_PORT });
-    }
-    await runMigrations(pool());
+    embedded = await openCliDatabase(cfg, io);
     const result = await createOrPromoteSuperAdmin({
       email,
       firstName: values["first-name"],

@@ -1,12 +1,9 @@
-import { parseArgs } from "node:util";
-import pg from "pg";
 import { and, eq } from "drizzle-orm";
-import { config, ConfigError } from "~/config.server";
-import { closeDatabase, databaseUrl, db, pool } from "~/db/client.server";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
-import { runMigrations } from "~/db/migrate.server";
+import { closeDatabase, db } from "~/db/client.server";
+import type { EmbeddedPostgres } from "~/db/embedded-postgres.server";
 import { seedDatabase } from "~/db/seed/index.server";
 import { contractCrawlLogs, contractSearchConfigs, contractSources } from "~/db/schema";
+import { cliConfig, type CliIo, openCliDatabase, parseCliArgs, processIo } from "~/lib/cli.server";
 import { closeCrawlerAgents } from "./fetcher.server";
 import { type CrawlCounters, runCrawl, type RunCrawlOptions } from "./run-crawl.server";
 import { closeStaleSessions, CrawlAlreadyRunningError, createCrawlSession, InvalidCrawlRequestError } from "./start-crawl.server";
@@ -24,57 +21,17 @@ const USAGE = `Usage: npm run crawl -- --source <slug> [--config <configuration 
 
 Runs one crawl of a contract source in the foreground and prints its counters.`;
 
-export interface CliIo {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  /** A terminal: the progress line is rewritten in place. */
-  tty?: boolean;
-}
-
-const defaultIo: CliIo = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-  tty: process.stdout.isTTY,
-};
-
-async function canConnect(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.query("select 1");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 function progressLine(c: CrawlCounters): string {
   return `pages ${c.pagesProcessed} · found ${c.totalFound} · new ${c.newContracts} · updated ${c.updatedContracts} · failed ${c.failedContracts} · requests ${c.requestsMade} · rate-limit hits ${c.rateLimitHits}`;
 }
 
 export async function runCrawlCli(
   argv: string[],
-  io: CliIo = defaultIo,
+  io: CliIo = processIo,
   options: { run?: Omit<RunCrawlOptions, "signal" | "onProgress">; signal?: AbortSignal; ownDatabase?: boolean } = {},
 ): Promise<number> {
-  let values: { source?: string; config?: string; quiet?: boolean; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: { source: { type: "string" }, config: { type: "string" }, quiet: { type: "boolean" }, help: { type: "boolean", short: "h" } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    io.err(`${(error as Error).message}\n\n${USAGE}\n`);
-    return 2;
-  }
-  if (values.help) {
-    io.out(`${USAGE}\n`);
-    return 0;
-  }
+  const values = parseCliArgs(argv, { source: { type: "string" }, config: { type: "string" }, quiet: { type: "boolean" } }, USAGE, io);
+  if (typeof values === "number") return values;
   if (!values.source || !/^[a-z0-9-]{1,100}$/.test(values.source)) {
     io.err(`--source <slug> is required (e.g. bidnet or govcb).\n\n${USAGE}\n`);
     return 2;
@@ -83,17 +40,8 @@ export async function runCrawlCli(
     io.err(`--config must be a configuration name.\n`);
     return 2;
   }
-
-  let cfg;
-  try {
-    cfg = config();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      io.err(`${error.message}\n`);
-      return 1;
-    }
-    throw error;
-  }
+  const cfg = cliConfig(io);
+  if (typeof cfg === "number") return cfg;
 
   let embedded: EmbeddedPostgres | undefined;
   const controller = new AbortController();
@@ -105,11 +53,7 @@ export async function runCrawlCli(
   }
   try {
     if (manageDatabase) {
-      if (!cfg.DATABASE_URL && !(await canConnect(databaseUrl()))) {
-        io.out(`Starting the embedded database in ${cfg.dataDir} ...\n`);
-        embedded = await startEmbeddedPostgres({ dataDir: cfg.dataDir, port: cfg.EMBEDDED_PG_PORT });
-      }
-      await runMigrations(pool());
+      embedded = await openCliDatabase(cfg, io);
       // The sources and their configurations come with the seed (a no-op once applied).
       await seedDatabase(db());
     }
