@@ -2,6 +2,7 @@ import { isConnectionError, noteDatabaseError, RETRY_AFTER_SECONDS } from "~/db/
 import { clientIp, userAgent } from "~/domain/accounts/client-ip.server";
 import { siteOrigin } from "~/domain/seo/site-origin.server";
 import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
+import { ATTACHMENT_TYPES, type UploadContentType } from "~/domain/storage/file-types";
 import { readFormWithFiles, UploadError, type FormReadLimits } from "~/domain/storage/read-form-with-files.server";
 import { discardUploads } from "~/domain/storage/read-form-with-files.server";
 import { uploadStorage } from "~/domain/storage/upload-storage.server";
@@ -44,13 +45,14 @@ export interface InspectionOutcome {
   retryAfterSeconds?: number;
 }
 
-export const INSPECTION_READ_LIMITS: FormReadLimits = {
+export const INSPECTION_READ_LIMITS: FormReadLimits<UploadContentType> = {
   fileFields: [INSPECTION_FILE_FIELD],
   maxFiles: UPLOAD_LIMITS.maxFiles,
   maxFileBytes: UPLOAD_LIMITS.maxFileBytes,
   maxFields: INSPECTION_FIELD_NAMES.length + 5,
   // A 5,000-character message of 4-byte characters, with room to say "too long" rather than "too large".
   maxFieldBytes: 64 * 1024,
+  types: ATTACHMENT_TYPES,
 };
 
 const FORM_ID = /^[a-z][a-z0-9-]{0,63}$/;

@@ -24,7 +24,7 @@ import { ImageProbeError, probeImage } from "./probe-image.server";
 
 const INTENT = "upload-media";
 
-export const MEDIA_READ_LIMITS: FormReadLimits = {
+export const MEDIA_READ_LIMITS: FormReadLimits<MediaContentType> = {
   fileFields: ["file"],
   maxFiles: 1,
   maxFileBytes: MEDIA_MAX_FILE_BYTES,
@@ -72,7 +72,7 @@ function refuse(status: number, detail: string, fieldErrors?: Record<string, str
 
 export async function uploadMediaAction({ request, params, actor }: { request: Request; params: Record<string, string | undefined>; actor: SessionUser }) {
   const staging = memoryStaging();
-  let files: StagedUpload[] = [];
+  let files: StagedUpload<MediaContentType>[] = [];
   let fields: Map<string, string[]>;
   try {
     ({ fields, files } = await readFormWithFiles(request, staging, MEDIA_READ_LIMITS));
@@ -98,7 +98,7 @@ export async function uploadMediaAction({ request, params, actor }: { request: R
       return refuse(400, Object.values(fieldErrors)[0] ?? MEDIA_TEXT.uploadFailed, fieldErrors);
     }
     const bytes = staging.bytesOf(file.staged);
-    const contentType = file.contentType as MediaContentType;
+    const contentType = file.contentType;
     let size: { width: number; height: number };
     try {
       size = await probeImage(bytes, contentType);

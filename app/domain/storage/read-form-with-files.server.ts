@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { ATTACHMENT_TYPES, MAGIC_BYTES_LENGTH, type UploadContentType, type UploadTypePolicy } from "./file-types";
+import { MAGIC_BYTES_LENGTH, type UploadContentType, type UploadTypePolicy } from "./file-types";
 import type { StagedFile, UploadStorage } from "./upload-storage.server";
 
 /**
@@ -43,7 +43,7 @@ export class UploadError extends Error {
   fields?: Map<string, string[]>;
 }
 
-export interface FormReadLimits {
+export interface FormReadLimits<T extends string = string> {
   /** Names of the fields that may carry files. */
   fileFields: readonly string[];
   maxFiles: number;
@@ -51,38 +51,38 @@ export interface FormReadLimits {
   maxFields: number;
   /** Bytes of one text field. */
   maxFieldBytes: number;
-  /** The accepted file types (default: the inspection form's attachments). */
-  types?: UploadTypePolicy;
+  /** The accepted file types (the inspection form's attachments: ATTACHMENT_TYPES). */
+  types: UploadTypePolicy<T>;
 }
 
-export interface StagedUpload {
+export interface StagedUpload<T extends string = UploadContentType> {
   field: string;
   /** As the client sent it: display only. */
   originalName: string;
-  /** From the magic bytes (one of the policy's types: the attachments' by default). */
-  contentType: UploadContentType;
+  /** From the magic bytes: one of the policy's types. */
+  contentType: T;
   size: number;
   sha256: string;
   staged: StagedFile;
 }
 
-export interface FormWithFiles {
+export interface FormWithFiles<T extends string = UploadContentType> {
   /** Every value of every text field, in order. */
   fields: Map<string, string[]>;
-  files: StagedUpload[];
+  files: StagedUpload<T>[];
 }
 
 /** The largest body these limits allow (files plus a generous allowance for fields and multipart framing). */
-export function maxBodyBytes(limits: FormReadLimits): number {
+export function maxBodyBytes(limits: FormReadLimits<string>): number {
   return limits.maxFiles * limits.maxFileBytes + limits.maxFields * limits.maxFieldBytes + 256 * 1024;
 }
 
 /** Discards every staged file of `form` (never throws). */
-export async function discardUploads(files: readonly StagedUpload[]): Promise<void> {
+export async function discardUploads(files: readonly StagedUpload<string>[]): Promise<void> {
   await Promise.all(files.map((f) => f.staged.discard().catch(() => {})));
 }
 
-export function readFormWithFiles(request: Request, storage: UploadStorage, limits: FormReadLimits): Promise<FormWithFiles> {
+export function readFormWithFiles<T extends string>(request: Request, storage: UploadStorage, limits: FormReadLimits<T>): Promise<FormWithFiles<T>> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^\s*(multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i.test(contentType)) {
     return Promise.reject(new UploadError(415, "bad_content_type", "The form must be sent as multipart/form-data."));
@@ -116,9 +116,9 @@ export function readFormWithFiles(request: Request, storage: UploadStorage, limi
     return Promise.reject(new UploadError(415, "bad_content_type", `The form could not be read: ${(error as Error).message}`));
   }
 
-  return new Promise<FormWithFiles>((resolve, reject) => {
+  return new Promise<FormWithFiles<T>>((resolve, reject) => {
     const fields = new Map<string, string[]>();
-    const files: StagedUpload[] = [];
+    const files: StagedUpload<T>[] = [];
     const pendingFiles: Array<Promise<void>> = [];
     let failure: UploadError | null = null;
     let received = 0;
@@ -192,8 +192,8 @@ export function readFormWithFiles(request: Request, storage: UploadStorage, limi
         fail(new UploadError(413, "too_many_files", `At most ${limits.maxFiles} files can be attached.`));
         return skip();
       }
-      if (!(limits.types ?? ATTACHMENT_TYPES).allowedExtension(filename)) {
-        fail(new UploadError(415, "unsupported_file_type", (limits.types ?? ATTACHMENT_TYPES).unsupportedMessage));
+      if (!limits.types.allowedExtension(filename)) {
+        fail(new UploadError(415, "unsupported_file_type", limits.types.unsupportedMessage));
         return skip();
       }
       pendingFiles.push(
@@ -232,23 +232,23 @@ function clientFileName(raw: string): string {
   );
 }
 
-interface ReceiveFileInput {
+interface ReceiveFileInput<T extends string> {
   name: string;
   filename: string;
   stream: Readable & { truncated?: boolean };
-  limits: FormReadLimits;
+  limits: FormReadLimits<T>;
   stageFile: () => StagedFile;
   fail: (error: UploadError) => void;
-  files: StagedUpload[];
+  files: StagedUpload<T>[];
 }
 
 /** Streams one file part into a staging file, checking its size and magic bytes on the way. */
-function receiveFile({ name, filename, stream, limits, stageFile, fail, files }: ReceiveFileInput): Promise<void> {
+function receiveFile<T extends string>({ name, filename, stream, limits, stageFile, fail, files }: ReceiveFileInput<T>): Promise<void> {
   const staged = stageFile();
-  const entry: Partial<StagedUpload> & { staged: StagedFile } = { field: name, originalName: filename, staged };
+  const entry: Partial<StagedUpload<T>> & { staged: StagedFile } = { field: name, originalName: filename, staged };
   // Registered at once, so that a failure anywhere discards this file too.
-  files.push(entry as StagedUpload);
-  const types = limits.types ?? ATTACHMENT_TYPES;
+  files.push(entry as StagedUpload<T>);
+  const types = limits.types;
   const unsupported = () => new UploadError(415, "unsupported_file_type", types.unsupportedMessage);
   const hash = crypto.createHash("sha256");
   let size = 0;
@@ -292,7 +292,7 @@ function receiveFile({ name, filename, stream, limits, stageFile, fail, files }:
         if (size === 0) reject(new UploadError(400, "empty_file", `The file ${JSON.stringify(filename)} is empty.`));
         else if (!type) reject(unsupported());
         else {
-          entry.contentType = type as UploadContentType;
+          entry.contentType = type;
           entry.size = size;
           entry.sha256 = hash.digest("hex");
         }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { ATTACHMENT_TYPES, type UploadContentType } from "./file-types";
 import { maxBodyBytes, readFormWithFiles, UploadError, type FormReadLimits } from "./read-form-with-files.server";
 import { LocalDiskStorage } from "./upload-storage.server";
 
@@ -15,7 +16,7 @@ afterEach(() => {
   expect(fs.readdirSync(storage.stagingDir)).toEqual([]);
 });
 
-const LIMITS: FormReadLimits = { fileFields: ["files"], maxFiles: 3, maxFileBytes: 1024, maxFields: 10, maxFieldBytes: 256 };
+const LIMITS: FormReadLimits<UploadContentType> = { fileFields: ["files"], maxFiles: 3, maxFileBytes: 1024, maxFields: 10, maxFieldBytes: 256, types: ATTACHMENT_TYPES };
 const PDF = (extra = "") => Buffer.from(`%PDF-1.4 ${extra}`);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 1, 2, 3]);
 
