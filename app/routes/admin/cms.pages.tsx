@@ -310,7 +310,7 @@ const PAGE_COLUMNS: ReadonlyArray<Column<AdminContentPage>> = [
 const PAGES_PANEL: ContentPanelSpec<AdminContentPage> = {
   kind: "page",
   noun: "Page",
-  intro: "A page\u2019s key names it on the website (home, about...); its metadata gives its search title and description.",
+  intro: "A page’s key names it on the website (home, about...); its metadata gives its search title and description.",
   caption: "Pages",
   empty: CONTENT_TEXT.noPages,
   columns: PAGE_COLUMNS,
