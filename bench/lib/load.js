@@ -58,7 +58,7 @@ function runOnce({ url, connections, duration, amount, headers, method, body, ti
       for (let i = 0; i < n; i++) sum += sorted[i];
       const elapsedS = ((lastAt ?? performance.now()) - (firstAt ?? startedAt)) / 1000;
       const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, v.count]));
-      resolve({
+      const stats = {
         url,
         title,
         connections,
@@ -82,7 +82,10 @@ function runOnce({ url, connections, duration, amount, headers, method, body, ti
           max: round(sorted[n - 1], 3),
         },
         activeElapsedS: round(elapsedS, 3),
-      });
+      };
+      // Kept for combineRuns, left out of the results file (not enumerable).
+      Object.defineProperty(stats, "latencies", { value: sorted, enumerable: false });
+      resolve(stats);
     });
     instance.on("response", (_client, _status, resBytes, responseTime) => {
       if (n === latencies.length) {
@@ -96,4 +99,61 @@ function runOnce({ url, connections, duration, amount, headers, method, body, ti
       firstAt ??= lastAt;
     });
   });
+}
+
+/**
+ * One result from several runs of the same load (rounds interleaved with another server's, so that both
+ * see the same machine): requests and time add up, percentiles are of all the responses, CPU is the
+ * time-weighted mean.
+ */
+export function combineRuns(runs) {
+  const [first] = runs;
+  const sum = (f) => runs.reduce((acc, r) => acc + (f(r) ?? 0), 0);
+  const durationS = sum((r) => r.durationS);
+  const n = sum((r) => r.requests);
+  const all = new Float64Array(n);
+  let at = 0;
+  for (const r of runs) {
+    all.set(r.latencies, at);
+    at += r.latencies.length;
+  }
+  all.sort();
+  let total = 0;
+  for (let i = 0; i < n; i++) total += all[i];
+  const statusCodes = {};
+  for (const r of runs) for (const [code, count] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  const weighted = (f) => (durationS ? sum((r) => f(r) * r.durationS) / durationS : undefined);
+  let cpu;
+  if (runs.every((r) => r.cpu)) {
+    cpu = {
+      cpus: first.cpu.cpus,
+      machineBusyCores: round(weighted((r) => r.cpu.machineBusyCores), 2),
+      cores: Object.fromEntries(Object.keys(first.cpu.cores).map((name) => [name, round(weighted((r) => r.cpu.cores[name] ?? 0), 2)])),
+      otherCores: round(weighted((r) => r.cpu.otherCores), 2),
+    };
+  }
+  return {
+    url: first.url,
+    title: first.title,
+    connections: first.connections,
+    rounds: runs.length,
+    durationS: round(durationS, 3),
+    requests: n,
+    ok: sum((r) => r.ok),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    statusCodes,
+    rps: round(n / durationS, 1),
+    bytesPerResponse: n ? Math.round(sum((r) => r.bytesPerResponse * r.requests) / n) : 0,
+    latencyMs: {
+      mean: round(n ? total / n : undefined, 3),
+      p50: round(percentile(all, 50), 3),
+      p90: round(percentile(all, 90), 3),
+      p95: round(percentile(all, 95), 3),
+      p99: round(percentile(all, 99), 3),
+      max: round(all[n - 1], 3),
+    },
+    ...(cpu ? { cpu } : {}),
+  };
 }
