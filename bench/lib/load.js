@@ -54,8 +54,6 @@ function runOnce({ url, connections, duration, amount, headers, method, body, ti
     const instance = autocannon(opts, (error, result) => {
       if (error) return reject(error);
       const sorted = latencies.subarray(0, n).sort();
-      let sum = 0;
-      for (let i = 0; i < n; i++) sum += sorted[i];
       const elapsedS = ((lastAt ?? performance.now()) - (firstAt ?? startedAt)) / 1000;
       const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, v.count]));
       const stats = {
@@ -73,14 +71,7 @@ function runOnce({ url, connections, duration, amount, headers, method, body, ti
         rps: round(n / result.duration, 1),
         rpsAutocannonAvg: result.requests.average,
         bytesPerResponse: n ? Math.round(bytes / n) : 0,
-        latencyMs: {
-          mean: round(n ? sum / n : undefined, 3),
-          p50: round(percentile(sorted, 50), 3),
-          p90: round(percentile(sorted, 90), 3),
-          p95: round(percentile(sorted, 95), 3),
-          p99: round(percentile(sorted, 99), 3),
-          max: round(sorted[n - 1], 3),
-        },
+        latencyMs: latencyStats(sorted),
         activeElapsedS: round(elapsedS, 3),
       };
       // Kept for combineRuns, left out of the results file (not enumerable).
@@ -118,8 +109,6 @@ export function combineRuns(runs) {
     at += r.latencies.length;
   }
   all.sort();
-  let total = 0;
-  for (let i = 0; i < n; i++) total += all[i];
   const statusCodes = {};
   for (const r of runs) for (const [code, count] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
   const weighted = (f) => (durationS ? sum((r) => f(r) * r.durationS) / durationS : undefined);
@@ -146,14 +135,22 @@ export function combineRuns(runs) {
     statusCodes,
     rps: round(n / durationS, 1),
     bytesPerResponse: n ? Math.round(sum((r) => r.bytesPerResponse * r.requests) / n) : 0,
-    latencyMs: {
-      mean: round(n ? total / n : undefined, 3),
-      p50: round(percentile(all, 50), 3),
-      p90: round(percentile(all, 90), 3),
-      p95: round(percentile(all, 95), 3),
-      p99: round(percentile(all, 99), 3),
-      max: round(all[n - 1], 3),
-    },
+    latencyMs: latencyStats(all),
     ...(cpu ? { cpu } : {}),
+  };
+}
+
+/** Mean, percentiles and maximum of sorted latencies (ms). */
+function latencyStats(sorted) {
+  const n = sorted.length;
+  let total = 0;
+  for (let i = 0; i < n; i++) total += sorted[i];
+  return {
+    mean: round(n ? total / n : undefined, 3),
+    p50: round(percentile(sorted, 50), 3),
+    p90: round(percentile(sorted, 90), 3),
+    p95: round(percentile(sorted, 95), 3),
+    p99: round(percentile(sorted, 99), 3),
+    max: round(sorted[n - 1], 3),
   };
 }
