@@ -12,6 +12,7 @@ export function requestLogging() {
     const requestId = crypto.randomUUID();
     const started = process.hrtime.bigint();
     res.locals.requestId = requestId;
+    res.locals.startedAt = started;
     res.setHeader("X-Request-Id", requestId);
     res.on("finish", () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;

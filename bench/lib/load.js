@@ -27,23 +27,26 @@ const round = (v, digits = 2) => (v === undefined ? undefined : Math.round(v * 1
 /**
  * Run autocannon against `url` for `duration` seconds (or `amount` requests) and summarise.
  * Options: connections (default 32), duration (s), amount, headers, method, body, warmup (s, run first and discarded),
- * timeout (s, per request, default 10), title, cpuGroups ({ name: () => pids } measured during the run, see cpu.js).
+ * timeout (s, per request, default 10), title, cpuGroups ({ name: () => pids } measured during the run, see cpu.js),
+ * serverTiming (a metric name: read `Server-Timing: <name>;dur=<ms>` from every response).
  * Resolves { url, connections, durationS, requests, ok, non2xx, errors, timeouts, rps, bytesPerResponse,
- *   latencyMs: { mean, p50, p90, p95, p99, max }, statusCodes }.
+ *   latencyMs: { mean, p50, p90, p95, p99, max }, statusCodes }, plus serverTimingMs (same fields and
+ *   `responses`, the number of responses that carried the metric) when serverTiming was given.
  */
 export async function runLoad(url, options = {}) {
-  const { connections = 32, duration = 10, amount, headers = BROWSER_HEADERS, method = "GET", body, warmup = 0, timeout = 10 } = options;
+  const { connections = 32, duration = 10, amount, headers = BROWSER_HEADERS, method = "GET", body, warmup = 0, timeout = 10, serverTiming } = options;
   if (warmup > 0) await runOnce({ url, connections, duration: warmup, headers, method, body, timeout });
   const meter = options.cpuGroups ? cpuMeter(options.cpuGroups) : undefined;
-  const result = await runOnce({ url, connections, duration, amount, headers, method, body, timeout, title: options.title });
+  const result = await runOnce({ url, connections, duration, amount, headers, method, body, timeout, title: options.title, serverTiming });
   if (meter) result.cpu = meter.stop();
   return result;
 }
 
-function runOnce({ url, connections, duration, amount, headers, method, body, timeout, title }) {
+function runOnce({ url, connections, duration, amount, headers, method, body, timeout, title, serverTiming }) {
   return new Promise((resolve, reject) => {
     let latencies = new Float64Array(1 << 16);
     let n = 0;
+    const serverDurations = [];
     let bytes = 0;
     const startedAt = performance.now();
     let firstAt;
@@ -51,6 +54,19 @@ function runOnce({ url, connections, duration, amount, headers, method, body, ti
     const opts = { url, connections, headers, method, body, timeout, title, pipelining: 1 };
     if (amount) opts.amount = amount;
     else opts.duration = duration;
+    if (serverTiming) {
+      // autocannon hands a request's onResponse the status, body and headers of each of its responses.
+      const metric = new RegExp(`(?:^|,)\\s*${serverTiming};(?:[^,]*;)?\\s*dur=([\\d.]+)`);
+      opts.requests = [
+        {
+          onResponse: (_status, _body, _context, responseHeaders) => {
+            const name = Object.keys(responseHeaders).find((key) => key.toLowerCase() === "server-timing");
+            const dur = name ? metric.exec(String(responseHeaders[name]))?.[1] : undefined;
+            if (dur !== undefined) serverDurations.push(Number(dur));
+          },
+        },
+      ];
+    }
     const instance = autocannon(opts, (error, result) => {
       if (error) return reject(error);
       const sorted = latencies.subarray(0, n).sort();
@@ -74,6 +90,10 @@ function runOnce({ url, connections, duration, amount, headers, method, body, ti
         latencyMs: latencyStats(sorted),
         activeElapsedS: round(elapsedS, 3),
       };
+      if (serverTiming) {
+        const durations = Float64Array.from(serverDurations).sort();
+        stats.serverTimingMs = { metric: serverTiming, responses: durations.length, ...latencyStats(durations) };
+      }
       // Kept for combineRuns, left out of the results file (not enumerable).
       Object.defineProperty(stats, "latencies", { value: sorted, enumerable: false });
       resolve(stats);

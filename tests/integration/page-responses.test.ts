@@ -19,7 +19,7 @@ describe("rendered pages on the wire", () => {
     await app?.stop();
   }, 60_000);
 
-  function get(path: string, headers: Record<string, string>, method = "GET") {
+  function get(path: string, headers: Record<string, string>, method = "GET", body?: string) {
     return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
       const request = http.request(`${app.url}${path}`, { method, headers }, (response) => {
         const chunks: Buffer[] = [];
@@ -28,7 +28,7 @@ describe("rendered pages on the wire", () => {
         response.on("error", reject);
       });
       request.on("error", reject);
-      request.end();
+      request.end(body);
     });
   }
 
@@ -74,5 +74,26 @@ describe("rendered pages on the wire", () => {
     expect(missing.status).toBe(404);
     expect(missing.headers["content-length"]).toBe(String(missing.body.length));
     expect(missing.body.toString()).toContain("</html>");
+  });
+
+  test("a rendered page tells its render time in Server-Timing; a page from the cache and a post do not", async () => {
+    const timing = /^app;dur=(\d+\.\d{2})$/;
+    const rendered = await get("/", visitor);
+    expect(rendered.headers["server-timing"]).toMatch(timing);
+    expect(Number(timing.exec(String(rendered.headers["server-timing"]))?.[1])).toBeGreaterThan(0);
+    const streamed = await get("/auth", visitor);
+    expect(streamed.headers["server-timing"]).toMatch(timing);
+
+    // Anonymous: once stored (compressed off the request's path), the page is a cache hit, which renders
+    // nothing and replays no timing.
+    const anonymous = () => get("/services", { "accept-encoding": "identity" });
+    await expect.poll(async () => (await anonymous()).headers["x-page-cache"], { timeout: 10_000 }).toBe("hit");
+    expect((await anonymous()).headers["server-timing"]).toBeUndefined();
+
+    // A precise duration on a post (a sign-in) would help guess which accounts exist.
+    const form = "email=someone%40example.com&password=wrong-password";
+    const post = await get("/auth", { ...visitor, origin: app.url, "content-type": "application/x-www-form-urlencoded", "content-length": String(form.length) }, "POST", form);
+    expect(post.status).toBeLessThan(500);
+    expect(post.headers["server-timing"]).toBeUndefined();
   });
 });
