@@ -10,6 +10,7 @@ import { mediaAssets } from "./media";
 export const CMS_STATUSES = ["draft", "published", "archived"] as const;
 export type CmsStatus = (typeof CMS_STATUSES)[number];
 
+/** The icons a service may show; the forms use the same list (app/domain/services/constants.ts, checked by its test). */
 export const SERVICE_ICON_NAMES = [
   "Construction",
   "Wrench",

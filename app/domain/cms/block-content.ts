@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ContentBlockType } from "~/db/schema/cms";
+import { SERVICE_ICON_NAMES } from "~/domain/services/constants";
 import { isHttpUrl, optionalText, requiredText, TEXT_ERRORS } from "~/lib/text-fields";
 
 /**
@@ -62,18 +63,7 @@ export const BLOCK_TYPE_LABELS: Record<BlockType, string> = {
  * each name to its icon statically; the service icons of spec 2 §9 come first.
  */
 export const CONTENT_ICON_NAMES = [
-  "Construction",
-  "Wrench",
-  "Cloud",
-  "Shield",
-  "Building",
-  "FileCheck",
-  "Hammer",
-  "Home",
-  "Settings",
-  "Tool",
-  "Zap",
-  "CheckCircle",
+  ...SERVICE_ICON_NAMES,
   "ShieldCheck",
   "HeartHandshake",
   "Trophy",

@@ -17,10 +17,10 @@ export const SERVICE_ICON_NAMES = [
   "Zap",
   "CheckCircle",
 ] as const;
-export type ServiceIcon = (typeof SERVICE_ICON_NAMES)[number];
+export type ServiceIconName = (typeof SERVICE_ICON_NAMES)[number];
 
 /** The icon of a new service (spec 2 §9). */
-export const DEFAULT_SERVICE_ICON: ServiceIcon = "Wrench";
+export const DEFAULT_SERVICE_ICON: ServiceIconName = "Wrench";
 
 export const SERVICE_STATUSES = ["draft", "published", "archived"] as const;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
