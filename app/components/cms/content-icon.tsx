@@ -1,24 +1,14 @@
-import { Award, Building, CircleCheck, ClipboardCheck, Clock, Cloud, Compass, Construction, Eye, FileCheck, FileText, Hammer, HardHat, HeartHandshake, House, MapPin, Medal, Phone, Settings, Shield, ShieldCheck, type SiteIcon, type SiteIconProps, Star, Target, Trophy, Users, Wrench, Zap } from "~/components/site/icons";
+import { Award, ClipboardCheck, Clock, Compass, Eye, FileText, HardHat, HeartHandshake, MapPin, Medal, Phone, ShieldCheck, type SiteIcon, type SiteIconProps, Star, Target, Trophy, Users } from "~/components/site/icons";
+import { SERVICE_ICONS } from "~/components/site/service-icon";
 import type { ContentIconName } from "~/domain/cms/block-content";
 
 /**
- * The lucide icon of each CONTENT_ICON_NAMES entry (block-content.ts). A
- * static map: the icons are SVG in the server-rendered HTML, no script. lucide
- * has no "Tool" icon: it shows a wrench (as the service icons do).
+ * The lucide icon of each CONTENT_ICON_NAMES entry (block-content.ts): the
+ * service icons, then the others. A static map: the icons are SVG in the
+ * server-rendered HTML, no script.
  */
 const CONTENT_ICONS: Record<ContentIconName, SiteIcon> = {
-  Construction,
-  Wrench,
-  Cloud,
-  Shield,
-  Building,
-  FileCheck,
-  Hammer,
-  Home: House,
-  Settings,
-  Tool: Wrench,
-  Zap,
-  CheckCircle: CircleCheck,
+  ...SERVICE_ICONS,
   ShieldCheck,
   HeartHandshake,
   Trophy,

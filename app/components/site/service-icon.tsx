@@ -1,12 +1,13 @@
 import { Building, CircleCheck, Cloud, Construction, FileCheck, Hammer, House, Settings, Shield, type SiteIcon, type SiteIconProps, Wrench, Zap } from "~/components/site/icons";
-import type { ServiceIconName } from "~/db/schema";
+import type { ServiceIconName } from "~/domain/services/constants";
 
 /**
  * The lucide icon of each `cms_services.icon_name`. A static map (not a
  * dynamic import of all of lucide) keeps the page's JS small. lucide has no
- * "Tool" icon: it shows a wrench.
+ * "Tool" icon: it shows a wrench. The content blocks' icons
+ * (app/components/cms/content-icon.tsx) start with these.
  */
-const SERVICE_ICONS: Record<ServiceIconName, SiteIcon> = {
+export const SERVICE_ICONS: Record<ServiceIconName, SiteIcon> = {
   Construction,
   Wrench,
   Cloud,
