@@ -2,12 +2,13 @@ import { Home, LogOut } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth";
+import { AuthCard, AuthSubmitButton } from "~/components/admin/auth-form";
 import { FormField } from "~/components/admin/form-field";
 import { useAuthSiteSettings } from "~/components/admin/use-auth-site-settings";
 import { FormMessage } from "~/components/admin/form-message";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { CardContent, CardFooter } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
 import { signInWithForm, signUpWithForm } from "~/domain/accounts/auth-forms.server";
 import { cookieHeaders } from "~/domain/accounts/auth-http.server";
@@ -107,55 +108,40 @@ export function meta(): Route.MetaDescriptors {
   return [{ title: "Sign In" }, { name: "robots", content: "noindex" }];
 }
 
-function AuthFrame({ children }: { children: React.ReactNode }) {
-  return <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">{children}</div>;
-}
-
-function SignOutButton() {
+/** Where a signed-in account that cannot use the admin area goes next: home, or sign out. */
+function HomeOrSignOut() {
   return (
-    <Form method="post" action="/auth/sign-out">
-      <Button type="submit" variant="ghost">
-        <LogOut aria-hidden="true" />
-        Sign out
-      </Button>
-    </Form>
+    <CardFooter className="flex flex-wrap justify-between gap-2">
+      <Link to="/" className={buttonVariants()}>
+        <Home aria-hidden="true" />
+        Return to Home
+      </Link>
+      <Form method="post" action="/auth/sign-out">
+        <Button type="submit" variant="ghost">
+          <LogOut aria-hidden="true" />
+          Sign out
+        </Button>
+      </Form>
+    </CardFooter>
   );
 }
 
 function PendingView({ firstName, emailVerified }: { firstName: string | null; emailVerified: boolean }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h1 className="text-2xl font-bold text-brand-navy">Account Pending</h1>
-        </CardTitle>
-        <CardDescription>{firstName ? `Thank you, ${firstName}.` : "Thank you."}</CardDescription>
-      </CardHeader>
+    <AuthCard title="Account Pending" description={firstName ? `Thank you, ${firstName}.` : "Thank you."}>
       <CardContent className="grid gap-3 text-sm leading-relaxed text-slate-700">
         <p>Your account is pending approval from an administrator. You will be able to use the admin area once it has been approved.</p>
         {!emailVerified && <p>Please also confirm your email address with the link we sent you.</p>}
       </CardContent>
-      <CardFooter className="flex flex-wrap justify-between gap-2">
-        <Link to="/" className={buttonVariants()}>
-          <Home aria-hidden="true" />
-          Return to Home
-        </Link>
-        <SignOutButton />
-      </CardFooter>
-    </Card>
+      <HomeOrSignOut />
+    </AuthCard>
   );
 }
 
 function RejectedView() {
   const settings = useAuthSiteSettings();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h1 className="text-2xl font-bold text-brand-navy">Account Not Approved</h1>
-        </CardTitle>
-        <CardDescription>Thank you for your interest.</CardDescription>
-      </CardHeader>
+    <AuthCard title="Account Not Approved" description="Thank you for your interest.">
       <CardContent className="grid gap-3 text-sm leading-relaxed text-slate-700">
         <p>
           Your account request has been reviewed and was not approved, so the admin area is not available to this account.
@@ -177,14 +163,8 @@ function RejectedView() {
           . We will be glad to help.
         </p>
       </CardContent>
-      <CardFooter className="flex flex-wrap justify-between gap-2">
-        <Link to="/" className={buttonVariants()}>
-          <Home aria-hidden="true" />
-          Return to Home
-        </Link>
-        <SignOutButton />
-      </CardFooter>
-    </Card>
+      <HomeOrSignOut />
+    </AuthCard>
   );
 }
 
@@ -206,20 +186,8 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     if (notice) toast.success(NOTICES[notice].title, { description: NOTICES[notice].text });
   }, [notice]);
 
-  if (view === "pending") {
-    return (
-      <AuthFrame>
-        <PendingView firstName={loaderData.firstName} emailVerified={loaderData.emailVerified} />
-      </AuthFrame>
-    );
-  }
-  if (view === "rejected") {
-    return (
-      <AuthFrame>
-        <RejectedView />
-      </AuthFrame>
-    );
-  }
+  if (view === "pending") return <PendingView firstName={loaderData.firstName} emailVerified={loaderData.emailVerified} />;
+  if (view === "rejected") return <RejectedView />;
 
   const toggleParams = new URLSearchParams();
   if (!signUp) toggleParams.set("mode", "signup");
@@ -227,81 +195,72 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const toggleHref = `/auth${toggleParams.size ? `?${toggleParams}` : ""}`;
 
   return (
-    <AuthFrame>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h1 className="text-2xl font-bold text-brand-navy">{signUp ? "Create Account" : "Sign In"}</h1>
-          </CardTitle>
-          <CardDescription>
-            {signUp ? "Create a staff account. An administrator approves new accounts." : "Sign in to the staff area."}
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {!hydrated && notice && <FormMessage variant="success" title={NOTICES[notice].title} text={NOTICES[notice].text} />}
-          {!hydrated && result?.error && <FormMessage title={result.error.title} text={result.error.text} />}
-          <Form method="post" className="grid gap-4" key={mode}>
-            <input type="hidden" name="intent" value={intent} />
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            {signUp && (
-              <div className="grid gap-4 sm:grid-cols-2">
-                <FormField
-                  name="firstName"
-                  label="First name"
-                  autoComplete="given-name"
-                  required
-                  maxLength={100}
-                  defaultValue={values.firstName}
-                  error={fieldErrors.firstName}
-                />
-                <FormField
-                  name="lastName"
-                  label="Last name"
-                  autoComplete="family-name"
-                  required
-                  maxLength={100}
-                  defaultValue={values.lastName}
-                  error={fieldErrors.lastName}
-                />
-              </div>
-            )}
-            <FormField
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-              defaultValue={values.email}
-              error={fieldErrors.email}
-            />
-            <FormField
-              name="password"
-              label="Password"
-              type="password"
-              autoComplete={signUp ? "new-password" : "current-password"}
-              required
-              minLength={signUp ? PASSWORD_MIN_LENGTH : undefined}
-              maxLength={PASSWORD_MAX_LENGTH}
-              hint={signUp ? `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. A passphrase of a few words works well.` : undefined}
-              error={fieldErrors.password}
-            />
-            <Button type="submit" size="lg" disabled={busy} className="w-full">
-              {busy ? "Loading..." : signUp ? "Create Account" : "Sign In"}
-            </Button>
-          </Form>
-        </CardContent>
-        <CardFooter className="flex flex-col items-center gap-3 text-sm">
-          <Link to={toggleHref} className="font-medium text-brand-navy underline-offset-4 hover:underline">
-            {signUp ? "Already have an account? Sign in" : "Don't have an account? Create one"}
-          </Link>
-          {!signUp && (
-            <Link to="/auth/forgot-password" className="text-muted-foreground underline-offset-4 hover:underline">
-              Forgot your password?
-            </Link>
+    <AuthCard
+      title={signUp ? "Create Account" : "Sign In"}
+      description={signUp ? "Create a staff account. An administrator approves new accounts." : "Sign in to the staff area."}
+    >
+      <CardContent className="grid gap-4">
+        {!hydrated && notice && <FormMessage variant="success" title={NOTICES[notice].title} text={NOTICES[notice].text} />}
+        {!hydrated && result?.error && <FormMessage title={result.error.title} text={result.error.text} />}
+        <Form method="post" className="grid gap-4" key={mode}>
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          {signUp && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                name="firstName"
+                label="First name"
+                autoComplete="given-name"
+                required
+                maxLength={100}
+                defaultValue={values.firstName}
+                error={fieldErrors.firstName}
+              />
+              <FormField
+                name="lastName"
+                label="Last name"
+                autoComplete="family-name"
+                required
+                maxLength={100}
+                defaultValue={values.lastName}
+                error={fieldErrors.lastName}
+              />
+            </div>
           )}
-        </CardFooter>
-      </Card>
-    </AuthFrame>
+          <FormField
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            defaultValue={values.email}
+            error={fieldErrors.email}
+          />
+          <FormField
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete={signUp ? "new-password" : "current-password"}
+            required
+            minLength={signUp ? PASSWORD_MIN_LENGTH : undefined}
+            maxLength={PASSWORD_MAX_LENGTH}
+            hint={signUp ? `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. A passphrase of a few words works well.` : undefined}
+            error={fieldErrors.password}
+          />
+          <AuthSubmitButton busy={busy}>{signUp ? "Create Account" : "Sign In"}</AuthSubmitButton>
+        </Form>
+      </CardContent>
+      <CardFooter className="flex flex-col items-center gap-3 text-sm">
+        <Link to={toggleHref} className="font-medium text-brand-navy underline-offset-4 hover:underline">
+          {signUp ? "Already have an account? Sign in" : "Don't have an account? Create one"}
+        </Link>
+        {!signUp && (
+          <Link to="/auth/forgot-password" className="text-muted-foreground underline-offset-4 hover:underline">
+            Forgot your password?
+          </Link>
+        )}
+      </CardFooter>
+    </AuthCard>
   );
 }

@@ -1,13 +1,10 @@
-import { useEffect } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/change-password";
+import { AuthCard, AuthSubmitButton, useAuthForm } from "~/components/admin/auth-form";
 import { FormField } from "~/components/admin/form-field";
 import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { FormMessage } from "~/components/admin/form-message";
-import { useHydrated } from "~/components/admin/use-hydrated";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { toast } from "~/components/ui/toast";
+import { CardContent } from "~/components/ui/card";
 import { changePasswordWithForm } from "~/domain/accounts/auth-forms.server";
 import { cookieHeaders } from "~/domain/accounts/auth-http.server";
 import { PASSWORD_MAX_LENGTH } from "~/domain/accounts/constants";
@@ -59,47 +56,32 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export default function ChangePasswordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const fieldErrors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
-
-  useEffect(() => {
-    if (actionData?.error) toast.error(actionData.error.title, { description: actionData.error.text });
-  }, [actionData]);
-
+  const { hydrated, busy, fieldErrors } = useAuthForm(actionData);
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h1 className="text-2xl font-bold text-brand-navy">{loaderData.required ? "Choose your password" : "Change your password"}</h1>
-          </CardTitle>
-          <CardDescription>
-            {loaderData.required
-              ? "You signed in with a one-time password. Choose your own password to continue."
-              : "Changing your password signs you out on your other devices."}
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {!hydrated && actionData?.error && <FormMessage title={actionData.error.title} text={actionData.error.text} />}
-          <Form method="post" className="grid gap-4">
-            <FormField
-              name="currentPassword"
-              label={loaderData.required ? "One-time password" : "Current password"}
-              type="password"
-              autoComplete="current-password"
-              required
-              maxLength={PASSWORD_MAX_LENGTH}
-              error={fieldErrors.currentPassword}
-            />
-            <NewPasswordFields errors={fieldErrors} />
-            <Button type="submit" size="lg" disabled={busy} className="w-full">
-              {busy ? "Loading..." : "Save password"}
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
-    </div>
+    <AuthCard
+      title={loaderData.required ? "Choose your password" : "Change your password"}
+      description={
+        loaderData.required
+          ? "You signed in with a one-time password. Choose your own password to continue."
+          : "Changing your password signs you out on your other devices."
+      }
+    >
+      <CardContent className="grid gap-4">
+        {!hydrated && actionData?.error && <FormMessage title={actionData.error.title} text={actionData.error.text} />}
+        <Form method="post" className="grid gap-4">
+          <FormField
+            name="currentPassword"
+            label={loaderData.required ? "One-time password" : "Current password"}
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={PASSWORD_MAX_LENGTH}
+            error={fieldErrors.currentPassword}
+          />
+          <NewPasswordFields errors={fieldErrors} />
+          <AuthSubmitButton busy={busy}>Save password</AuthSubmitButton>
+        </Form>
+      </CardContent>
+    </AuthCard>
   );
 }

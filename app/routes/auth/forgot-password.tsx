@@ -1,12 +1,11 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/forgot-password";
+import { AuthCard, AuthSubmitButton, useAuthForm } from "~/components/admin/auth-form";
 import { FormField } from "~/components/admin/form-field";
 import { FormMessage } from "~/components/admin/form-message";
-import { useHydrated } from "~/components/admin/use-hydrated";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { CardContent, CardFooter } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
 import { requestPasswordResetWithForm } from "~/domain/accounts/auth-forms.server";
 import { logger } from "~/lib/logger.server";
@@ -52,43 +51,29 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const fieldErrors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
+  const { hydrated, busy, fieldErrors } = useAuthForm(actionData);
   const values: Partial<Record<string, string>> = actionData?.values ?? {};
 
   useEffect(() => {
     if (actionData?.sent) toast.success(SENT.title, { description: SENT.text });
-    else if (actionData?.error) toast.error(actionData.error.title, { description: actionData.error.text });
   }, [actionData]);
 
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h1 className="text-2xl font-bold text-brand-navy">Forgot your password?</h1>
-          </CardTitle>
-          <CardDescription>Enter the email address of your account and we will send you a link to choose a new password.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {actionData?.sent && <FormMessage variant="success" title={SENT.title} text={SENT.text} />}
-          {!hydrated && actionData?.error && <FormMessage title={actionData.error.title} text={actionData.error.text} />}
-          <Form method="post" className="grid gap-4">
-            <FormField name="email" label="Email" type="email" autoComplete="email" required maxLength={254} defaultValue={values.email} error={fieldErrors.email} />
-            <Button type="submit" size="lg" disabled={busy} className="w-full">
-              {busy ? "Loading..." : "Send reset link"}
-            </Button>
-          </Form>
-        </CardContent>
-        <CardFooter className="justify-center text-sm">
-          <Link to="/auth" className="inline-flex items-center gap-1 font-medium text-brand-navy underline-offset-4 hover:underline">
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to Sign In
-          </Link>
-        </CardFooter>
-      </Card>
-    </div>
+    <AuthCard title="Forgot your password?" description="Enter the email address of your account and we will send you a link to choose a new password.">
+      <CardContent className="grid gap-4">
+        {actionData?.sent && <FormMessage variant="success" title={SENT.title} text={SENT.text} />}
+        {!hydrated && actionData?.error && <FormMessage title={actionData.error.title} text={actionData.error.text} />}
+        <Form method="post" className="grid gap-4">
+          <FormField name="email" label="Email" type="email" autoComplete="email" required maxLength={254} defaultValue={values.email} error={fieldErrors.email} />
+          <AuthSubmitButton busy={busy}>Send reset link</AuthSubmitButton>
+        </Form>
+      </CardContent>
+      <CardFooter className="justify-center text-sm">
+        <Link to="/auth" className="inline-flex items-center gap-1 font-medium text-brand-navy underline-offset-4 hover:underline">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to Sign In
+        </Link>
+      </CardFooter>
+    </AuthCard>
   );
 }

@@ -1,13 +1,10 @@
 import { ArrowLeft } from "lucide-react";
-import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/reset-password";
+import { AuthCard, AuthSubmitButton, useAuthForm } from "~/components/admin/auth-form";
 import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { FormMessage } from "~/components/admin/form-message";
-import { useHydrated } from "~/components/admin/use-hydrated";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { toast } from "~/components/ui/toast";
+import { CardContent, CardFooter } from "~/components/ui/card";
 import { resetPasswordWithForm } from "~/domain/accounts/auth-forms.server";
 import { cookieHeaders } from "~/domain/accounts/auth-http.server";
 import { logger } from "~/lib/logger.server";
@@ -48,47 +45,29 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const fieldErrors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
-
-  useEffect(() => {
-    if (actionData?.error) toast.error(actionData.error.title, { description: actionData.error.text });
-  }, [actionData]);
-
+  const { hydrated, busy, fieldErrors } = useAuthForm(actionData);
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h1 className="text-2xl font-bold text-brand-navy">Choose a new password</h1>
-          </CardTitle>
-          <CardDescription>This signs you out on every device.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {!loaderData.token ? (
-            <FormMessage title="Error" text="This reset link is incomplete. Please use the link from the email, or ask for a new one." />
-          ) : (
-            <>
-              {!hydrated && actionData?.error && <FormMessage title={actionData.error.title} text={actionData.error.text} />}
-              <Form method="post" className="grid gap-4">
-                <input type="hidden" name="token" value={loaderData.token} />
-                <NewPasswordFields errors={fieldErrors} />
-                <Button type="submit" size="lg" disabled={busy} className="w-full">
-                  {busy ? "Loading..." : "Save new password"}
-                </Button>
-              </Form>
-            </>
-          )}
-        </CardContent>
-        <CardFooter className="justify-center text-sm">
-          <Link to="/auth/forgot-password" className="inline-flex items-center gap-1 font-medium text-brand-navy underline-offset-4 hover:underline">
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Ask for a new link
-          </Link>
-        </CardFooter>
-      </Card>
-    </div>
+    <AuthCard title="Choose a new password" description="This signs you out on every device.">
+      <CardContent className="grid gap-4">
+        {!loaderData.token ? (
+          <FormMessage title="Error" text="This reset link is incomplete. Please use the link from the email, or ask for a new one." />
+        ) : (
+          <>
+            {!hydrated && actionData?.error && <FormMessage title={actionData.error.title} text={actionData.error.text} />}
+            <Form method="post" className="grid gap-4">
+              <input type="hidden" name="token" value={loaderData.token} />
+              <NewPasswordFields errors={fieldErrors} />
+              <AuthSubmitButton busy={busy}>Save new password</AuthSubmitButton>
+            </Form>
+          </>
+        )}
+      </CardContent>
+      <CardFooter className="justify-center text-sm">
+        <Link to="/auth/forgot-password" className="inline-flex items-center gap-1 font-medium text-brand-navy underline-offset-4 hover:underline">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Ask for a new link
+        </Link>
+      </CardFooter>
+    </AuthCard>
   );
 }

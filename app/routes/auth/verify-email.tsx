@@ -1,9 +1,10 @@
 import { MailCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/verify-email";
+import { AuthCard, AuthSubmitButton } from "~/components/admin/auth-form";
 import { FormMessage } from "~/components/admin/form-message";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { buttonVariants } from "~/components/ui/button";
+import { CardContent, CardFooter } from "~/components/ui/card";
 import { verifyEmailToken } from "~/domain/accounts/auth-forms.server";
 import { logger } from "~/lib/logger.server";
 
@@ -41,35 +42,26 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h1 className="text-2xl font-bold text-brand-navy">Confirm your email address</h1>
-          </CardTitle>
-          <CardDescription>One click confirms that this address belongs to you.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {actionData ? (
-            <FormMessage variant={actionData.ok ? "success" : "error"} title={actionData.ok ? "Email Confirmed" : "Error"} text={actionData.text} />
-          ) : !loaderData.token ? (
-            <FormMessage title="Error" text="This confirmation link is incomplete. Please use the link from the email." />
-          ) : (
-            <Form method="post">
-              <input type="hidden" name="token" value={loaderData.token} />
-              <Button type="submit" size="lg" disabled={busy} className="w-full">
-                <MailCheck aria-hidden="true" />
-                {busy ? "Loading..." : "Confirm my email address"}
-              </Button>
-            </Form>
-          )}
-        </CardContent>
-        <CardFooter className="justify-center">
-          <Link to="/auth" className={buttonVariants({ variant: "link" })}>
-            Go to Sign In
-          </Link>
-        </CardFooter>
-      </Card>
-    </div>
+    <AuthCard title="Confirm your email address" description="One click confirms that this address belongs to you.">
+      <CardContent className="grid gap-4">
+        {actionData ? (
+          <FormMessage variant={actionData.ok ? "success" : "error"} title={actionData.ok ? "Email Confirmed" : "Error"} text={actionData.text} />
+        ) : !loaderData.token ? (
+          <FormMessage title="Error" text="This confirmation link is incomplete. Please use the link from the email." />
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <AuthSubmitButton busy={busy} icon={MailCheck}>
+              Confirm my email address
+            </AuthSubmitButton>
+          </Form>
+        )}
+      </CardContent>
+      <CardFooter className="justify-center">
+        <Link to="/auth" className={buttonVariants({ variant: "link" })}>
+          Go to Sign In
+        </Link>
+      </CardFooter>
+    </AuthCard>
   );
 }
