@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import type * as React from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { AdminForm, type AdminFormProps } from "./admin-form";
@@ -58,4 +58,23 @@ export function FormDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * A list's Edit dialog: `edit(item)` (an item's Edit button) opens it on the
+ * item, `dialog` is the dialog (render it once, next to the list). The form
+ * posts the item's `id`; `form` gives the rest for the item being edited.
+ */
+export function useEditDialog<T extends { id: string }>(
+  form: (item: T) => Omit<React.ComponentProps<typeof FormDialog>, "open" | "onOpenChange" | "hidden">,
+): { edit: (item: T) => void; dialog: React.ReactNode } {
+  const [editing, setEditing] = useState<T | null>(null);
+  const [open, setOpen] = useState(false);
+  return {
+    edit: (item) => {
+      setEditing(item);
+      setOpen(true);
+    },
+    dialog: editing ? <FormDialog key={editing.id} open={open} onOpenChange={setOpen} hidden={{ id: editing.id }} {...form(editing)} /> : null,
+  };
 }

@@ -9,7 +9,7 @@ import type { FieldSpec } from "~/components/admin/admin-form";
 import { AdminPage } from "~/components/admin/admin-page";
 import { BackLink } from "~/components/admin/back-link";
 import { CardGrid, ItemCard } from "~/components/admin/card-list";
-import { FormDialog } from "~/components/admin/form-dialog";
+import { FormDialog, useEditDialog } from "~/components/admin/form-dialog";
 import { EmptyState } from "~/components/admin/list-states";
 import { IntentButton, RowButton } from "~/components/admin/row-actions";
 import { ActiveBadge } from "~/components/admin/status-badge";
@@ -129,8 +129,15 @@ function NotFound() {
 function ConfigPage({ page }: { page: AdminSourceConfigs }) {
   const { source, configs } = page;
   const [addOpen, setAddOpen] = useState(false);
-  const [editing, setEditing] = useState<AdminSearchConfig | null>(null);
-  const [editOpen, setEditOpen] = useState(false);
+  const editDialog = useEditDialog((config: AdminSearchConfig) => ({
+    title: CONFIG_TEXT.edit,
+    schema: updateSearchConfigSchema,
+    intent: "update-search-config",
+    fields: configFields(config.scheduleCron),
+    values: formValues(config),
+    submitLabel: CONFIG_TEXT.update,
+    wide: true,
+  }));
   return (
     <AdminPage
       title={CONFIG_TEXT.title(source.name)}
@@ -172,32 +179,11 @@ function ConfigPage({ page }: { page: AdminSourceConfigs }) {
       ) : (
         <CardGrid label={`Search configurations of ${source.name}`}>
           {configs.map((config) => (
-            <ConfigCard
-              key={config.id}
-              config={config}
-              onEdit={() => {
-                setEditing(config);
-                setEditOpen(true);
-              }}
-            />
+            <ConfigCard key={config.id} config={config} onEdit={() => editDialog.edit(config)} />
           ))}
         </CardGrid>
       )}
-      {editing && (
-        <FormDialog
-          key={editing.id}
-          open={editOpen}
-          onOpenChange={setEditOpen}
-          title={CONFIG_TEXT.edit}
-          schema={updateSearchConfigSchema}
-          intent="update-search-config"
-          fields={configFields(editing.scheduleCron)}
-          values={formValues(editing)}
-          hidden={{ id: editing.id }}
-          submitLabel={CONFIG_TEXT.update}
-          wide
-        />
-      )}
+      {editDialog.dialog}
     </AdminPage>
   );
 }

@@ -8,7 +8,7 @@ import type { FieldSpec } from "~/components/admin/admin-form";
 import { AdminCount, AdminPage } from "~/components/admin/admin-page";
 import { BackLink } from "~/components/admin/back-link";
 import { CardGrid, ItemCard } from "~/components/admin/card-list";
-import { FormDialog } from "~/components/admin/form-dialog";
+import { FormDialog, useEditDialog } from "~/components/admin/form-dialog";
 import { EmptyState } from "~/components/admin/list-states";
 import { ConfirmDeleteButton, IntentButton, RowButton } from "~/components/admin/row-actions";
 import { ActiveBadge } from "~/components/admin/status-badge";
@@ -181,8 +181,14 @@ export default function ContractSources({ loaderData }: Route.ComponentProps) {
 }
 
 function SourceList({ sources }: { sources: AdminContractSource[] }) {
-  const [editing, setEditing] = useState<AdminContractSource | null>(null);
-  const [editOpen, setEditOpen] = useState(false);
+  const editDialog = useEditDialog((source: AdminContractSource) => ({
+    title: SOURCE_TEXT.edit,
+    schema: updateSourceSchema,
+    intent: "update-source",
+    fields: EDIT_FIELDS,
+    values: formValues(source),
+    submitLabel: SOURCE_TEXT.update,
+  }));
   if (sources.length === 0) {
     return (
       <EmptyState>
@@ -195,30 +201,10 @@ function SourceList({ sources }: { sources: AdminContractSource[] }) {
     <>
       <CardGrid label="Contract sources">
         {sources.map((source) => (
-          <SourceCard
-            key={source.id}
-            source={source}
-            onEdit={() => {
-              setEditing(source);
-              setEditOpen(true);
-            }}
-          />
+          <SourceCard key={source.id} source={source} onEdit={() => editDialog.edit(source)} />
         ))}
       </CardGrid>
-      {editing && (
-        <FormDialog
-          key={editing.id}
-          open={editOpen}
-          onOpenChange={setEditOpen}
-          title={SOURCE_TEXT.edit}
-          schema={updateSourceSchema}
-          intent="update-source"
-          fields={EDIT_FIELDS}
-          values={formValues(editing)}
-          hidden={{ id: editing.id }}
-          submitLabel={SOURCE_TEXT.update}
-        />
-      )}
+      {editDialog.dialog}
     </>
   );
 }
