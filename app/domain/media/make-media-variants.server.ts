@@ -5,7 +5,7 @@ import { mediaAssets } from "~/db/schema";
 import { uploadStorage } from "~/domain/storage/upload-storage.server";
 import { logger } from "~/lib/logger.server";
 import { mediaVariantKey, VARIANT_CONTENT_TYPE } from "./constants";
-import type { MediaContentType } from "./media-types";
+import { isMediaContentType } from "./media-types";
 import { ImageProbeError, probeImage } from "./probe-image.server";
 import { renderVariants, VariantRenderError } from "./render-variants.server";
 
@@ -13,18 +13,23 @@ import { renderVariants, VariantRenderError } from "./render-variants.server";
  * Makes the variants of one uploaded image (the `media.make-variants` job)
  * and marks it ready, or failed with a message staff can act on when the
  * file cannot be decoded (a damaged or truncated photo passes the upload's
- * header check but not this). Idempotent: only an image still "processing"
- * is worked on, variants are written under fixed keys, and the status is
- * set only if it is still "processing". Storage errors are thrown: the job
- * is retried.
+ * header check but not this) or its stored content type is not one the
+ * library accepts (the column is text; the type is never guessed at).
+ * Idempotent: only an image still "processing" is worked on, variants are
+ * written under fixed keys, and the status is set only if it is still
+ * "processing". Storage errors are thrown: the job is retried.
  */
 export async function makeMediaVariants(assetId: string): Promise<"ready" | "failed" | "skipped"> {
   const [asset] = await db().select().from(mediaAssets).where(eq(mediaAssets.id, assetId));
   if (!asset || asset.status !== "processing") return "skipped";
+  const { contentType } = asset;
+  if (!isMediaContentType(contentType)) {
+    logger.error({ assetId, contentType }, "media variants: the stored content type is not one the media library accepts");
+    return markFailed(asset.id, `unknown content type ${JSON.stringify(contentType)}`);
+  }
   const storage = uploadStorage();
   const original = await storage.get(asset.originalKey);
   const bytes = await buffer(original.stream);
-  const contentType = asset.contentType as MediaContentType;
   try {
     const { hasAlpha } = await probeImage(bytes, contentType);
     const variants = await renderVariants({
@@ -44,12 +49,17 @@ export async function makeMediaVariants(assetId: string): Promise<"ready" | "fai
   } catch (error) {
     if (!(error instanceof VariantRenderError) && !(error instanceof ImageProbeError)) throw error;
     logger.warn({ assetId, reason: error.message }, "media variants: the image could not be decoded");
-    await db()
-      .update(mediaAssets)
-      .set({ status: "failed", failureMessage: failureText(error.message), updatedAt: new Date() })
-      .where(and(eq(mediaAssets.id, asset.id), eq(mediaAssets.status, "processing")));
-    return "failed";
+    return markFailed(asset.id, error.message);
   }
+}
+
+/** Marks the image failed (if it is still "processing"), with the reason in its message. */
+async function markFailed(assetId: string, reason: string): Promise<"failed"> {
+  await db()
+    .update(mediaAssets)
+    .set({ status: "failed", failureMessage: failureText(reason), updatedAt: new Date() })
+    .where(and(eq(mediaAssets.id, assetId), eq(mediaAssets.status, "processing")));
+  return "failed";
 }
 
 /** What staff read on the image's card: what to do, and the decoder's own words for whoever digs further. */

@@ -16,6 +16,11 @@ export const MEDIA_TYPES = {
 
 export type MediaContentType = keyof typeof MEDIA_TYPES;
 
+/** Whether `value` (e.g. a stored content type, a text column) is one of the accepted types above. */
+export function isMediaContentType(value: string): value is MediaContentType {
+  return Object.hasOwn(MEDIA_TYPES, value);
+}
+
 const EXTENSIONS: readonly string[] = Object.values(MEDIA_TYPES).flat();
 
 /** The upload control's `accept` attribute. */

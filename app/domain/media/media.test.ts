@@ -14,6 +14,7 @@ import { alphaPng, callAction, listFiles, MEDIA_PATH, noiseImage, noiseJpeg, upl
 import { makeTempDir, removeTempDir } from "../../../tests/support/temp-dirs";
 import { MEDIA_TEXT, mediaOriginalKey, mediaVariantKey, mediaVariantUrl } from "./constants";
 import { makeMediaVariants } from "./make-media-variants.server";
+import { isMediaContentType, MEDIA_TYPES } from "./media-types";
 import { MAKE_VARIANTS_JOB } from "./media-variants.job.server";
 import { openMediaVariant } from "./open-media-variant.server";
 import { checkUsableMedia } from "./media-image-columns.server";
@@ -263,6 +264,19 @@ describe("upload and variants", { timeout: 60_000 }, () => {
     expect(await makeMediaVariants(id)).toBe("failed");
   });
 
+  it("a stored content type the library does not accept is failed by the job, not guessed at", async () => {
+    const id = await uploaded(await noiseJpeg(400, 300), "roof.jpg");
+    // The column is text: a type written by hand or by another version of the upload.
+    await db().update(mediaAssets).set({ contentType: "image/gif" }).where(eq(mediaAssets.id, id));
+
+    expect(await makeMediaVariants(id)).toBe("failed");
+    const failed = (await row(id))!;
+    expect(failed.status).toBe("failed");
+    expect(failed.failureMessage).toMatch(/^This image could not be processed: .*\(unknown content type "image\/gif"\)$/);
+    expect(failed.variants).toEqual([]);
+    expect(listFiles(storageRoot).filter((f) => f.startsWith(`media${path.sep}${id}`))).toEqual([path.join("media", id, "original")]);
+  });
+
   it("other truncated formats: refused at the upload (422) or failed by the job, never ready and never a throw", async () => {
     const small = noiseImage(400, 300);
     const files: Array<[string, Buffer]> = [
@@ -453,5 +467,12 @@ describe("public addresses of the variants", { timeout: 60_000 }, () => {
   // Storage keys are lower case: an id in another spelling names nothing (404), never an error (a 500 before).
   it("an address with the id in upper case is not found (404), not an error", async () => {
     expect(await openMediaVariant("0B7C2F1E-8D4A-4C59-9F3E-2A6B1D0E5C77", "320.webp")).toBeNull();
+  });
+});
+
+describe("isMediaContentType", () => {
+  it("accepts exactly the library's types", () => {
+    for (const type of Object.keys(MEDIA_TYPES)) expect(isMediaContentType(type), type).toBe(true);
+    for (const type of ["image/gif", "application/pdf", "IMAGE/JPEG", "", "toString", "constructor"]) expect(isMediaContentType(type), type).toBe(false);
   });
 });
