@@ -28,10 +28,7 @@ import { setGalleryProjectPublished } from "~/domain/gallery/set-gallery-project
 import type { AdminGalleryProject } from "~/domain/gallery/types";
 import { updateGalleryProject } from "~/domain/gallery/update-gallery-project.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
-import { restoreVersionSchema } from "~/domain/content-history/kinds";
-import { restoreVersionIntent } from "~/domain/content-history/restore-version.server";
-import { cancelScheduleSchema, setScheduleSchema } from "~/domain/content-schedule/schedule";
-import { cancelScheduleIntent, setScheduleIntent } from "~/domain/content-schedule/set-schedule.server";
+import { contentItemIntents } from "~/lib/content-item-intents.server";
 import { ScheduleNote } from "~/components/admin/schedule-dialog";
 import { adminClientAction } from "~/components/admin/admin-client-action";
 
@@ -57,15 +54,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const clientAction = adminClientAction;
 
-/** The screen's intents, Restore of its History dialog, and its schedules (ADR 029). */
-const actionSchema = z.discriminatedUnion("intent", [...galleryProjectActionSchema.options, restoreVersionSchema(["gallery_project"]), setScheduleSchema(["gallery_project"]), cancelScheduleSchema(["gallery_project"])]);
+/** The screen's intents, and those of a gallery project's History dialog (Restore) and schedule (ADR 029). */
+const projectItem = contentItemIntents(["gallery_project"]);
+const actionSchema = z.discriminatedUnion("intent", [...galleryProjectActionSchema.options, ...projectItem.schemas]);
 
 export const action = adminAction({
   schema: actionSchema,
   intents: {
-    "restore-version": restoreVersionIntent,
-    "set-schedule": setScheduleIntent,
-    "cancel-schedule": cancelScheduleIntent,
+    ...projectItem.intents,
     "create-gallery-project": { history: "gallery_project", failure: GALLERY_TEXT.saveFailed, run: (input, { tx }) => createGalleryProject(tx, input) },
     "update-gallery-project": { history: "gallery_project", failure: GALLERY_TEXT.saveFailed, run: (input, { tx }) => updateGalleryProject(tx, input) },
     "set-gallery-project-published": { history: "gallery_project", failure: GALLERY_TEXT.statusFailed, run: (input, { tx }) => setGalleryProjectPublished(tx, input) },

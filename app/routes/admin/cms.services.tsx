@@ -21,10 +21,7 @@ import { setServicePublished } from "~/domain/services/set-service-published.ser
 import type { AdminService } from "~/domain/services/types";
 import { updateService } from "~/domain/services/update-service.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
-import { restoreVersionSchema } from "~/domain/content-history/kinds";
-import { restoreVersionIntent } from "~/domain/content-history/restore-version.server";
-import { cancelScheduleSchema, setScheduleSchema } from "~/domain/content-schedule/schedule";
-import { cancelScheduleIntent, setScheduleIntent } from "~/domain/content-schedule/set-schedule.server";
+import { contentItemIntents } from "~/lib/content-item-intents.server";
 import { ScheduleNote } from "~/components/admin/schedule-dialog";
 import { adminClientAction } from "~/components/admin/admin-client-action";
 
@@ -49,15 +46,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const clientAction = adminClientAction;
 
-/** The screen's intents, Restore of its History dialog, and its schedules (ADR 029). */
-const actionSchema = z.discriminatedUnion("intent", [...serviceActionSchema.options, restoreVersionSchema(["service"]), setScheduleSchema(["service"]), cancelScheduleSchema(["service"])]);
+/** The screen's intents, and those of a service's History dialog (Restore) and schedule (ADR 029). */
+const serviceItem = contentItemIntents(["service"]);
+const actionSchema = z.discriminatedUnion("intent", [...serviceActionSchema.options, ...serviceItem.schemas]);
 
 export const action = adminAction({
   schema: actionSchema,
   intents: {
-    "restore-version": restoreVersionIntent,
-    "set-schedule": setScheduleIntent,
-    "cancel-schedule": cancelScheduleIntent,
+    ...serviceItem.intents,
     "create-service": { history: "service", failure: SERVICE_TEXT.saveFailed, run: (input, { tx }) => createService(tx, input) },
     "update-service": { history: "service", failure: SERVICE_TEXT.saveFailed, run: (input, { tx }) => updateService(tx, input) },
     "set-service-published": { history: "service", failure: SERVICE_TEXT.statusFailed, run: (input, { tx }) => setServicePublished(tx, input) },

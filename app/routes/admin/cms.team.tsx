@@ -30,10 +30,7 @@ import { socialLinkFieldValues } from "~/domain/team/social-links";
 import type { AdminTeamMember } from "~/domain/team/types";
 import { updateTeamMember } from "~/domain/team/update-team-member.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
-import { restoreVersionSchema } from "~/domain/content-history/kinds";
-import { restoreVersionIntent } from "~/domain/content-history/restore-version.server";
-import { cancelScheduleSchema, setScheduleSchema } from "~/domain/content-schedule/schedule";
-import { cancelScheduleIntent, setScheduleIntent } from "~/domain/content-schedule/set-schedule.server";
+import { contentItemIntents } from "~/lib/content-item-intents.server";
 import { ScheduleNote } from "~/components/admin/schedule-dialog";
 import { cn } from "~/lib/cn";
 import { isHttpUrl } from "~/lib/text-fields";
@@ -60,15 +57,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const clientAction = adminClientAction;
 
-/** The screen's intents, Restore of its History dialog, and its schedules (ADR 029). */
-const actionSchema = z.discriminatedUnion("intent", [...teamMemberActionSchema.options, restoreVersionSchema(["team_member"]), setScheduleSchema(["team_member"]), cancelScheduleSchema(["team_member"])]);
+/** The screen's intents, and those of a team member's History dialog (Restore) and schedule (ADR 029). */
+const memberItem = contentItemIntents(["team_member"]);
+const actionSchema = z.discriminatedUnion("intent", [...teamMemberActionSchema.options, ...memberItem.schemas]);
 
 export const action = adminAction({
   schema: actionSchema,
   intents: {
-    "restore-version": restoreVersionIntent,
-    "set-schedule": setScheduleIntent,
-    "cancel-schedule": cancelScheduleIntent,
+    ...memberItem.intents,
     "create-team-member": { history: "team_member", failure: TEAM_TEXT.saveFailed, run: (input, { tx }) => createTeamMember(tx, input) },
     "update-team-member": { history: "team_member", failure: TEAM_TEXT.saveFailed, run: (input, { tx }) => updateTeamMember(tx, input) },
     "set-team-member-published": { history: "team_member", failure: TEAM_TEXT.statusFailed, run: (input, { tx }) => setTeamMemberPublished(tx, input) },
