@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { deleteItemSchema, reorderItemsSchema, setPublishedSchema, updateItemSchema } from "~/domain/cms/content-list-schemas";
 import { optionalMediaId } from "~/domain/media/admin-schemas";
-import { booleanChoice, optionalText, optionalUrlOrPath, orderedRecordIds, recordId, requiredText, TEXT_ERRORS } from "~/lib/text-fields";
+import { optionalText, optionalUrlOrPath, requiredText, TEXT_ERRORS } from "~/lib/text-fields";
 import { DEFAULT_GALLERY_CATEGORY, GALLERY_CATEGORIES, GALLERY_STATUSES } from "./constants";
 
 /**
@@ -64,24 +65,15 @@ function requireImage(value: { imageMediaId: string | null; imageUrl: string | n
 export const createGalleryProjectSchema = z.strictObject({ intent: z.literal("create-gallery-project"), ...galleryFields }).superRefine(requireImage);
 
 /** Edit: every field, and any of the three statuses (spec 2 §4). */
-export const updateGalleryProjectSchema = z.strictObject({
-  intent: z.literal("update-gallery-project"),
-  id: recordId,
-  ...galleryFields,
-  status: z.enum(GALLERY_STATUSES, TEXT_ERRORS.choice),
-}).superRefine(requireImage);
+export const updateGalleryProjectSchema = updateItemSchema("update-gallery-project", galleryFields, GALLERY_STATUSES).superRefine(requireImage);
 
 /** Publish ("true") / Unpublish ("false"): only between published and draft (spec 2 §4, ADR 016). */
-export const setGalleryProjectPublishedSchema = z.strictObject({
-  intent: z.literal("set-gallery-project-published"),
-  id: recordId,
-  published: booleanChoice,
-});
+export const setGalleryProjectPublishedSchema = setPublishedSchema("set-gallery-project-published");
 
-export const deleteGalleryProjectSchema = z.strictObject({ intent: z.literal("delete-gallery-project"), id: recordId });
+export const deleteGalleryProjectSchema = deleteItemSchema("delete-gallery-project");
 
 /** Every project's id in the new order (Move up / Move down). */
-export const reorderGalleryProjectsSchema = z.strictObject({ intent: z.literal("reorder-gallery-projects"), ids: orderedRecordIds });
+export const reorderGalleryProjectsSchema = reorderItemsSchema("reorder-gallery-projects");
 
 export type CreateGalleryProjectInput = z.output<typeof createGalleryProjectSchema>;
 export type UpdateGalleryProjectInput = z.output<typeof updateGalleryProjectSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { deleteItemSchema, reorderItemsSchema, setPublishedSchema, updateItemSchema } from "~/domain/cms/content-list-schemas";
 import { optionalMediaId } from "~/domain/media/admin-schemas";
-import { booleanChoice, checkboxFlag, optionalUrlOrPath, orderedRecordIds, recordId, requiredText, TEXT_ERRORS } from "~/lib/text-fields";
+import { booleanChoice, checkboxFlag, optionalUrlOrPath, recordId, requiredText, TEXT_ERRORS } from "~/lib/text-fields";
 import { DEFAULT_SERVICE_ICON, SERVICE_ICON_NAMES, SERVICE_STATUSES } from "./constants";
 
 /**
@@ -55,23 +56,18 @@ const serviceFields = {
 export const createServiceSchema = z.strictObject({ intent: z.literal("create-service"), ...serviceFields });
 
 /** Edit: every field, and any of the three statuses (spec 2 §4). */
-export const updateServiceSchema = z.strictObject({
-  intent: z.literal("update-service"),
-  id: recordId,
-  ...serviceFields,
-  status: z.enum(SERVICE_STATUSES, TEXT_ERRORS.choice),
-});
+export const updateServiceSchema = updateItemSchema("update-service", serviceFields, SERVICE_STATUSES);
 
 /** Publish ("true") / Unpublish ("false"): only between published and draft (spec 2 §4). */
-export const setServicePublishedSchema = z.strictObject({ intent: z.literal("set-service-published"), id: recordId, published: booleanChoice });
+export const setServicePublishedSchema = setPublishedSchema("set-service-published");
 
 /** Feature ("true") / Remove Feature ("false"). */
 export const setServiceFeaturedSchema = z.strictObject({ intent: z.literal("set-service-featured"), id: recordId, featured: booleanChoice });
 
-export const deleteServiceSchema = z.strictObject({ intent: z.literal("delete-service"), id: recordId });
+export const deleteServiceSchema = deleteItemSchema("delete-service");
 
 /** Every service's id in the new order (Move up / Move down). */
-export const reorderServicesSchema = z.strictObject({ intent: z.literal("reorder-services"), ids: orderedRecordIds });
+export const reorderServicesSchema = reorderItemsSchema("reorder-services");
 
 export type CreateServiceInput = z.output<typeof createServiceSchema>;
 export type UpdateServiceInput = z.output<typeof updateServiceSchema>;

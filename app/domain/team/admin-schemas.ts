@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { deleteItemSchema, reorderItemsSchema, setPublishedSchema, updateItemSchema } from "~/domain/cms/content-list-schemas";
 import { optionalMediaId } from "~/domain/media/admin-schemas";
-import { booleanChoice, checkboxFlag, optionalHttpUrl, optionalUrlOrPath, orderedRecordIds, recordId, requiredText, TEXT_ERRORS } from "~/lib/text-fields";
+import { booleanChoice, checkboxFlag, optionalHttpUrl, optionalUrlOrPath, recordId, requiredText, TEXT_ERRORS } from "~/lib/text-fields";
 import { IMAGE_POSITIONS, TEAM_MEMBER_STATUSES } from "./constants";
 
 /**
@@ -64,23 +65,18 @@ const memberFields = {
 export const createTeamMemberSchema = z.strictObject({ intent: z.literal("create-team-member"), ...memberFields });
 
 /** Edit: every field, and any of the three statuses (spec 2 §4). */
-export const updateTeamMemberSchema = z.strictObject({
-  intent: z.literal("update-team-member"),
-  id: recordId,
-  ...memberFields,
-  status: z.enum(TEAM_MEMBER_STATUSES, TEXT_ERRORS.choice),
-});
+export const updateTeamMemberSchema = updateItemSchema("update-team-member", memberFields, TEAM_MEMBER_STATUSES);
 
 /** Publish ("true") / Unpublish ("false"): only between published and draft (spec 2 §4). */
-export const setTeamMemberPublishedSchema = z.strictObject({ intent: z.literal("set-team-member-published"), id: recordId, published: booleanChoice });
+export const setTeamMemberPublishedSchema = setPublishedSchema("set-team-member-published");
 
 /** Add to Leadership ("true") / Remove from Leadership ("false"). */
 export const setTeamMemberLeadershipSchema = z.strictObject({ intent: z.literal("set-team-member-leadership"), id: recordId, leadership: booleanChoice });
 
-export const deleteTeamMemberSchema = z.strictObject({ intent: z.literal("delete-team-member"), id: recordId });
+export const deleteTeamMemberSchema = deleteItemSchema("delete-team-member");
 
 /** Every member's id in the new order (Move up / Move down). */
-export const reorderTeamMembersSchema = z.strictObject({ intent: z.literal("reorder-team-members"), ids: orderedRecordIds });
+export const reorderTeamMembersSchema = reorderItemsSchema("reorder-team-members");
 
 export type CreateTeamMemberInput = z.output<typeof createTeamMemberSchema>;
 export type UpdateTeamMemberInput = z.output<typeof updateTeamMemberSchema>;
