@@ -119,6 +119,12 @@ export function ItemMenu({ itemName, actions }: { itemName: string; actions: rea
   );
 }
 
+/** Publish / Unpublish of a content item's menu, posting the state to set (never a toggle: ADR 016) with `intent`. */
+export function publishMenuAction(item: { id: string; status: string }, intent: string): MenuAction {
+  const published = item.status === "published";
+  return { label: published ? "Unpublish" : "Publish", intent, fields: { id: item.id, published: published ? "false" : "true" } };
+}
+
 /**
  * The Move up / Move down entries of an ItemMenu, for a list ordered by hand
  * that may be shown filtered: the item moves past its neighbour in what is

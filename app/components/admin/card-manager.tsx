@@ -10,12 +10,13 @@ import { AdminData, type AdminLoadedData } from "./admin-data";
 import type { FieldSpec } from "./admin-form";
 import { AdminCount, AdminPage } from "./admin-page";
 import { BackLink } from "./back-link";
-import { CardGrid, moveMenuActions, type MenuAction } from "./card-list";
+import { CardGrid, ItemCard, ItemMenu, moveMenuActions, type MenuAction } from "./card-list";
 import { FormDialog } from "./form-dialog";
 import { useHistoryDialog } from "./history-dialog";
-import { useScheduleDialog, type Schedulable } from "./schedule-dialog";
+import { ScheduleNote, useScheduleDialog, type Schedulable } from "./schedule-dialog";
 import { EmptyState } from "./list-states";
 import { ListToolbar, useListFilter, type FilterOption } from "./list-toolbar";
+import { StatusBadge, type ContentStatus } from "./status-badge";
 
 /**
  * A whole card-list screen of the kit (the Services Manager and Team Members, spec 2 §2): the page frame
@@ -199,5 +200,45 @@ function CardManagerList<T extends { id: string }>({
       {historyDialog.dialog}
       {scheduleDialog.dialog}
     </div>
+  );
+}
+
+/**
+ * The card of a content item on a CardManager screen: its name (the card's title, `data-item` and the name
+ * of its menu), its status and pending schedule as badges, then the screen's own badges and content.
+ */
+export function ContentItemCard({
+  item,
+  name,
+  actions,
+  media,
+  badges,
+  children,
+}: {
+  item: Schedulable & { status: ContentStatus };
+  name: string;
+  /** The card's menu (CardManager's `card` gets it). */
+  actions: MenuAction[];
+  media?: React.ReactNode;
+  /** Badges after the status and the schedule (Featured, Leadership, the category). */
+  badges?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  return (
+    <ItemCard
+      data-item={name}
+      title={name}
+      media={media}
+      menu={<ItemMenu itemName={name} actions={actions} />}
+      badges={
+        <>
+          <StatusBadge status={item.status} />
+          <ScheduleNote publishAt={item.publishAt} unpublishAt={item.unpublishAt} />
+          {badges}
+        </>
+      }
+    >
+      {children}
+    </ItemCard>
   );
 }

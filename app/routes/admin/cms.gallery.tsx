@@ -3,9 +3,9 @@ import { LibraryThumb } from "~/components/media/library-thumb";
 import { mediaImageField } from "~/components/media/media-picker";
 import type { Route } from "./+types/cms.gallery";
 import type { FieldSpec } from "~/components/admin/admin-form";
-import { ItemCard, ItemMenu, type MenuAction } from "~/components/admin/card-list";
-import { CardManager } from "~/components/admin/card-manager";
-import { CONTENT_STATUS_LABELS, StatusBadge } from "~/components/admin/status-badge";
+import { publishMenuAction, type MenuAction } from "~/components/admin/card-list";
+import { CardManager, ContentItemCard } from "~/components/admin/card-manager";
+import { CONTENT_STATUS_FILTER_OPTIONS, CONTENT_STATUS_OPTIONS } from "~/components/admin/status-badge";
 import { Badge } from "~/components/ui/badge";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import {
@@ -19,7 +19,7 @@ import {
   NEW_GALLERY_PROJECT_DEFAULTS,
   updateGalleryProjectSchema,
 } from "~/domain/gallery/admin-schemas";
-import { GALLERY_CATEGORIES, GALLERY_STATUSES } from "~/domain/gallery/constants";
+import { GALLERY_CATEGORIES } from "~/domain/gallery/constants";
 import { createGalleryProject } from "~/domain/gallery/create-gallery-project.server";
 import { deleteGalleryProject } from "~/domain/gallery/delete-gallery-project.server";
 import { listGalleryProjectsForAdmin } from "~/domain/gallery/list-gallery-projects-for-admin.server";
@@ -29,7 +29,6 @@ import type { AdminGalleryProject } from "~/domain/gallery/types";
 import { updateGalleryProject } from "~/domain/gallery/update-gallery-project.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
 import { contentItemIntents } from "~/lib/content-item-intents.server";
-import { ScheduleNote } from "~/components/admin/schedule-dialog";
 import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
@@ -75,9 +74,6 @@ export function meta(): Route.MetaDescriptors {
 }
 
 const CATEGORY_OPTIONS = GALLERY_CATEGORIES.map((category) => ({ value: category, label: category }));
-const STATUS_OPTIONS = GALLERY_STATUSES.map((status) => ({ value: status, label: CONTENT_STATUS_LABELS[status] }));
-/** The status filter (as the Services Manager's): All, Published, Draft, Archived. */
-const FILTER_OPTIONS = [{ value: "", label: "All" }, ...(["published", "draft", "archived"] as const).map((status) => ({ value: status, label: CONTENT_STATUS_LABELS[status] }))];
 
 const COMMON_FIELDS: readonly FieldSpec[] = [
   { name: "title", label: "Title", kind: "text", required: true, maxLength: GALLERY_TITLE_MAX, wide: true },
@@ -105,7 +101,7 @@ const COMMON_FIELDS: readonly FieldSpec[] = [
 const ADD_FIELDS = COMMON_FIELDS;
 const EDIT_FIELDS: readonly FieldSpec[] = [
   ...COMMON_FIELDS,
-  { name: "status", label: "Status", kind: "select", options: STATUS_OPTIONS, hint: "Only published projects are on the website." },
+  { name: "status", label: "Status", kind: "select", options: CONTENT_STATUS_OPTIONS, hint: "Only published projects are on the website." },
 ];
 
 const NEW_VALUES: Record<string, string> = { ...NEW_GALLERY_PROJECT_DEFAULTS };
@@ -133,7 +129,7 @@ export default function GalleryManager({ loaderData }: Route.ComponentProps) {
       text={GALLERY_TEXT}
       gridLabel="Gallery projects"
       search={{ label: "Search gallery projects", placeholder: "Search by title, category or description", text: (p) => [p.title, p.category, p.description] }}
-      status={{ of: (p) => p.status, options: FILTER_OPTIONS }}
+      status={{ of: (p) => p.status, options: CONTENT_STATUS_FILTER_OPTIONS }}
       add={{
         label: "Add Project",
         description: "A new project starts as a draft: publish it to show it on the website.",
@@ -162,21 +158,15 @@ export default function GalleryManager({ loaderData }: Route.ComponentProps) {
 
 /** Publish/Unpublish of a card's menu (the state to set, never a toggle: ADR 016). */
 function cardActions(project: AdminGalleryProject): MenuAction[] {
-  const published = project.status === "published";
-  return [
-    {
-      label: published ? "Unpublish" : "Publish",
-      intent: "set-gallery-project-published",
-      fields: { id: project.id, published: published ? "false" : "true" },
-    },
-  ];
+  return [publishMenuAction(project, "set-gallery-project-published")];
 }
 
 function ProjectCard({ project, actions }: { project: AdminGalleryProject; actions: MenuAction[] }) {
   return (
-    <ItemCard
-      data-item={project.title}
-      title={project.title}
+    <ContentItemCard
+      item={project}
+      name={project.title}
+      actions={actions}
       media={
         project.image ? (
           <LibraryThumb image={project.image} alt={project.image.alt} className="aspect-[4/3] w-full" />
@@ -184,19 +174,14 @@ function ProjectCard({ project, actions }: { project: AdminGalleryProject; actio
           <img src={project.imageUrl ?? ""} alt={project.imageAlt ?? ""} loading="lazy" decoding="async" className="aspect-[4/3] w-full bg-slate-100 object-cover" />
         )
       }
-      menu={<ItemMenu itemName={project.title} actions={actions} />}
       badges={
-        <>
-          <StatusBadge status={project.status} />
-          <ScheduleNote publishAt={project.publishAt} unpublishAt={project.unpublishAt} />
-          <Badge variant="secondary">
-            <span className="sr-only">Category: </span>
-            {project.category}
-          </Badge>
-        </>
+        <Badge variant="secondary">
+          <span className="sr-only">Category: </span>
+          {project.category}
+        </Badge>
       }
     >
       {project.description && <p className="line-clamp-3 text-sm whitespace-pre-line text-slate-700">{project.description}</p>}
-    </ItemCard>
+    </ContentItemCard>
   );
 }

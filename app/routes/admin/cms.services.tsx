@@ -4,14 +4,14 @@ import { z } from "zod";
 import { Star } from "lucide-react";
 import type { Route } from "./+types/cms.services";
 import type { FieldSpec } from "~/components/admin/admin-form";
-import { ItemCard, ItemMenu, type MenuAction } from "~/components/admin/card-list";
-import { CardManager } from "~/components/admin/card-manager";
-import { CONTENT_STATUS_LABELS, StatusBadge } from "~/components/admin/status-badge";
+import { publishMenuAction, type MenuAction } from "~/components/admin/card-list";
+import { CardManager, ContentItemCard } from "~/components/admin/card-manager";
+import { CONTENT_STATUS_FILTER_OPTIONS, CONTENT_STATUS_OPTIONS } from "~/components/admin/status-badge";
 import { ServiceIcon } from "~/components/site/service-icon";
 import { Badge } from "~/components/ui/badge";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { createServiceSchema, NEW_SERVICE_DEFAULTS, SERVICE_DESCRIPTION_MAX, SERVICE_TEXT, SERVICE_TITLE_MAX, serviceActionSchema, updateServiceSchema } from "~/domain/services/admin-schemas";
-import { SERVICE_ICON_NAMES, SERVICE_STATUSES } from "~/domain/services/constants";
+import { SERVICE_ICON_NAMES } from "~/domain/services/constants";
 import { createService } from "~/domain/services/create-service.server";
 import { deleteService } from "~/domain/services/delete-service.server";
 import { listServicesForAdmin } from "~/domain/services/list-services-for-admin.server";
@@ -22,7 +22,6 @@ import type { AdminService } from "~/domain/services/types";
 import { updateService } from "~/domain/services/update-service.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
 import { contentItemIntents } from "~/lib/content-item-intents.server";
-import { ScheduleNote } from "~/components/admin/schedule-dialog";
 import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
@@ -71,9 +70,6 @@ export function meta(): Route.MetaDescriptors {
 const iconLabel = (name: string) => name.replace(/([a-z])([A-Z])/g, "$1 $2");
 
 const ICON_OPTIONS = SERVICE_ICON_NAMES.map((name) => ({ value: name, label: iconLabel(name) }));
-const STATUS_OPTIONS = SERVICE_STATUSES.map((status) => ({ value: status, label: CONTENT_STATUS_LABELS[status] }));
-/** The status filter (spec 2 §2): All, Published, Draft, Archived. */
-const FILTER_OPTIONS = [{ value: "", label: "All" }, ...(["published", "draft", "archived"] as const).map((status) => ({ value: status, label: CONTENT_STATUS_LABELS[status] }))];
 
 const COMMON_FIELDS: readonly FieldSpec[] = [
   { name: "title", label: "Title", kind: "text", required: true, maxLength: SERVICE_TITLE_MAX, wide: true },
@@ -94,7 +90,7 @@ const COMMON_FIELDS: readonly FieldSpec[] = [
 const ADD_FIELDS = COMMON_FIELDS;
 const EDIT_FIELDS: readonly FieldSpec[] = [
   ...COMMON_FIELDS,
-  { name: "status", label: "Status", kind: "select", options: STATUS_OPTIONS, hint: "Only published services are on the website." },
+  { name: "status", label: "Status", kind: "select", options: CONTENT_STATUS_OPTIONS, hint: "Only published services are on the website." },
 ];
 
 const NEW_VALUES: Record<string, string> = { ...NEW_SERVICE_DEFAULTS };
@@ -122,7 +118,7 @@ export default function ServicesManager({ loaderData }: Route.ComponentProps) {
       text={SERVICE_TEXT}
       gridLabel="Services"
       search={{ label: "Search services", placeholder: "Search by title or description", text: (s) => [s.title, s.description] }}
-      status={{ of: (s) => s.status, options: FILTER_OPTIONS }}
+      status={{ of: (s) => s.status, options: CONTENT_STATUS_FILTER_OPTIONS }}
       add={{
         label: "Add Service",
         description: "A new service starts as a draft: publish it to show it on the website.",
@@ -144,9 +140,8 @@ export default function ServicesManager({ loaderData }: Route.ComponentProps) {
 
 /** Publish/Unpublish and Feature/Remove Feature of a card's menu. */
 function cardActions(service: AdminService): MenuAction[] {
-  const published = service.status === "published";
   return [
-    { label: published ? "Unpublish" : "Publish", intent: "set-service-published", fields: { id: service.id, published: published ? "false" : "true" } },
+    publishMenuAction(service, "set-service-published"),
     {
       label: service.isFeatured ? "Remove Feature" : "Feature",
       intent: "set-service-featured",
@@ -157,9 +152,10 @@ function cardActions(service: AdminService): MenuAction[] {
 
 function ServiceCard({ service, actions }: { service: AdminService; actions: MenuAction[] }) {
   return (
-    <ItemCard
-      data-item={service.title}
-      title={service.title}
+    <ContentItemCard
+      item={service}
+      name={service.title}
+      actions={actions}
       media={
         service.image ? (
           <LibraryThumb image={service.image} className="h-40 w-full" />
@@ -167,18 +163,13 @@ function ServiceCard({ service, actions }: { service: AdminService; actions: Men
           <img src={service.imageUrl} alt="" loading="lazy" decoding="async" className="h-40 w-full bg-slate-100 object-cover" />
         ) : undefined
       }
-      menu={<ItemMenu itemName={service.title} actions={actions} />}
       badges={
-        <>
-          <StatusBadge status={service.status} />
-          <ScheduleNote publishAt={service.publishAt} unpublishAt={service.unpublishAt} />
-          {service.isFeatured && (
-            <Badge variant="secondary">
-              <Star aria-hidden="true" />
-              Featured
-            </Badge>
-          )}
-        </>
+        service.isFeatured && (
+          <Badge variant="secondary">
+            <Star aria-hidden="true" />
+            Featured
+          </Badge>
+        )
       }
     >
       <p className="flex items-center gap-2 text-sm text-slate-600">
@@ -191,6 +182,6 @@ function ServiceCard({ service, actions }: { service: AdminService; actions: Men
         </span>
       </p>
       <p className="line-clamp-3 text-sm whitespace-pre-line text-slate-700">{service.description}</p>
-    </ItemCard>
+    </ContentItemCard>
   );
 }

@@ -4,9 +4,9 @@ import { z } from "zod";
 import { Medal, UserRound } from "lucide-react";
 import type { Route } from "./+types/cms.team";
 import type { FieldSpec } from "~/components/admin/admin-form";
-import { ItemCard, ItemMenu, type MenuAction } from "~/components/admin/card-list";
-import { CardManager } from "~/components/admin/card-manager";
-import { CONTENT_STATUS_LABELS, StatusBadge } from "~/components/admin/status-badge";
+import { publishMenuAction, type MenuAction } from "~/components/admin/card-list";
+import { CardManager, ContentItemCard } from "~/components/admin/card-manager";
+import { CONTENT_STATUS_FILTER_OPTIONS, CONTENT_STATUS_OPTIONS } from "~/components/admin/status-badge";
 import { Badge } from "~/components/ui/badge";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import {
@@ -19,7 +19,7 @@ import {
   teamMemberActionSchema,
   updateTeamMemberSchema,
 } from "~/domain/team/admin-schemas";
-import { IMAGE_POSITIONS, SOCIAL_LINKS, TEAM_MEMBER_STATUSES } from "~/domain/team/constants";
+import { IMAGE_POSITIONS, SOCIAL_LINKS } from "~/domain/team/constants";
 import { createTeamMember } from "~/domain/team/create-team-member.server";
 import { deleteTeamMember } from "~/domain/team/delete-team-member.server";
 import { listTeamForAdmin } from "~/domain/team/list-team-for-admin.server";
@@ -31,7 +31,6 @@ import type { AdminTeamMember } from "~/domain/team/types";
 import { updateTeamMember } from "~/domain/team/update-team-member.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
 import { contentItemIntents } from "~/lib/content-item-intents.server";
-import { ScheduleNote } from "~/components/admin/schedule-dialog";
 import { cn } from "~/lib/cn";
 import { isHttpUrl } from "~/lib/text-fields";
 import { adminClientAction } from "~/components/admin/admin-client-action";
@@ -81,9 +80,6 @@ export function meta(): Route.MetaDescriptors {
 const POSITION_LABELS: Record<(typeof IMAGE_POSITIONS)[number], string> = { center: "Center", top: "Top", bottom: "Bottom" };
 const POSITION_OPTIONS = IMAGE_POSITIONS.map((position) => ({ value: position, label: POSITION_LABELS[position] }));
 const POSITION_CLASS: Record<(typeof IMAGE_POSITIONS)[number], string> = { center: "object-center", top: "object-top", bottom: "object-bottom" };
-const STATUS_OPTIONS = TEAM_MEMBER_STATUSES.map((status) => ({ value: status, label: CONTENT_STATUS_LABELS[status] }));
-/** The status filter (spec 2 §2): All, Published, Draft, Archived. */
-const FILTER_OPTIONS = [{ value: "", label: "All" }, ...(["published", "draft", "archived"] as const).map((status) => ({ value: status, label: CONTENT_STATUS_LABELS[status] }))];
 
 const COMMON_FIELDS: readonly FieldSpec[] = [
   { name: "name", label: "Name", kind: "text", required: true, maxLength: TEAM_NAME_MAX },
@@ -106,7 +102,7 @@ const COMMON_FIELDS: readonly FieldSpec[] = [
 const ADD_FIELDS = COMMON_FIELDS;
 const EDIT_FIELDS: readonly FieldSpec[] = [
   ...COMMON_FIELDS,
-  { name: "status", label: "Status", kind: "select", options: STATUS_OPTIONS, hint: "Only published members are on the website." },
+  { name: "status", label: "Status", kind: "select", options: CONTENT_STATUS_OPTIONS, hint: "Only published members are on the website." },
 ];
 
 const NEW_VALUES: Record<string, string> = { ...NEW_TEAM_MEMBER_DEFAULTS };
@@ -136,7 +132,7 @@ export default function TeamMembers({ loaderData }: Route.ComponentProps) {
       text={TEAM_TEXT}
       gridLabel="Team members"
       search={{ label: "Search team members", placeholder: "Search by name or role", text: (m) => [m.name, m.role] }}
-      status={{ of: (m) => m.status, options: FILTER_OPTIONS }}
+      status={{ of: (m) => m.status, options: CONTENT_STATUS_FILTER_OPTIONS }}
       add={{
         label: "Add Team Member",
         description: "A new member starts as a draft: publish them to show them on the website.",
@@ -158,9 +154,8 @@ export default function TeamMembers({ loaderData }: Route.ComponentProps) {
 
 /** Publish/Unpublish and Add to/Remove from Leadership of a card's menu. */
 function cardActions(member: AdminTeamMember): MenuAction[] {
-  const published = member.status === "published";
   return [
-    { label: published ? "Unpublish" : "Publish", intent: "set-team-member-published", fields: { id: member.id, published: published ? "false" : "true" } },
+    publishMenuAction(member, "set-team-member-published"),
     {
       label: member.isLeadership ? "Remove from Leadership" : "Add to Leadership",
       intent: "set-team-member-leadership",
@@ -173,9 +168,10 @@ function MemberCard({ member, actions }: { member: AdminTeamMember; actions: Men
   // Saved links are http(s) URLs (the form checks); anything else written by other means is not a link here.
   const links = SOCIAL_LINKS.filter((link) => isHttpUrl(member.socialLinks[link.key] ?? ""));
   return (
-    <ItemCard
-      data-item={member.name}
-      title={member.name}
+    <ContentItemCard
+      item={member}
+      name={member.name}
+      actions={actions}
       media={
         member.image ? (
           <LibraryThumb image={member.image} className="h-48 w-full" />
@@ -193,18 +189,13 @@ function MemberCard({ member, actions }: { member: AdminTeamMember; actions: Men
           </span>
         )
       }
-      menu={<ItemMenu itemName={member.name} actions={actions} />}
       badges={
-        <>
-          <StatusBadge status={member.status} />
-          <ScheduleNote publishAt={member.publishAt} unpublishAt={member.unpublishAt} />
-          {member.isLeadership && (
-            <Badge variant="secondary">
-              <Medal aria-hidden="true" />
-              Leadership
-            </Badge>
-          )}
-        </>
+        member.isLeadership && (
+          <Badge variant="secondary">
+            <Medal aria-hidden="true" />
+            Leadership
+          </Badge>
+        )
       }
     >
       <p className="text-sm font-semibold text-brand-red">{member.role}</p>
@@ -224,6 +215,6 @@ function MemberCard({ member, actions }: { member: AdminTeamMember; actions: Men
           ))}
         </ul>
       )}
-    </ItemCard>
+    </ContentItemCard>
   );
 }
