@@ -1,11 +1,9 @@
-import { SiteLink } from "../site-link";
-import { BlockIntro, BlockPageHero, blockTitle } from "~/components/cms/block-parts";
-import { INSPECTION_FORM_HREF } from "~/components/site/nav-links";
-import { buttonVariants } from "~/components/ui/button";
+import { BlockPageHero } from "~/components/cms/block-parts";
 import type { PageDataOf } from "~/domain/cms/public-page-data";
 import { pageBlock, PUBLIC_PAGES } from "~/domain/cms/public-pages";
 import type { PublicSiteSettings } from "~/domain/site-settings/types";
 import { ResponsiveImage } from "~/components/site/responsive-image";
+import { InspectionCta } from "./inspection-cta";
 import { CmsPageFrame } from "./page-frame";
 
 /** Images in the first row may be in the first viewport: load them at once, the rest lazily. */
@@ -16,7 +14,6 @@ const GALLERY_IMAGE_SIZES = "(min-width: 1280px) 395px, (min-width: 1024px) 31vw
 /** Our Work (spec 1 §2): the published gallery projects, each with image, title and category. */
 export function GalleryPage({ data, settings }: { data: PageDataOf<"gallery">; settings: PublicSiteSettings }) {
   const { content, projects } = data;
-  const cta = pageBlock(content, "gallery-cta", "text");
   return (
     <CmsPageFrame settings={settings}>
       <BlockPageHero block={pageBlock(content, "gallery-hero", "text")} fallbackTitle={PUBLIC_PAGES.gallery.name} />
@@ -70,19 +67,7 @@ export function GalleryPage({ data, settings }: { data: PageDataOf<"gallery">; s
         </div>
       </section>
 
-      {cta && (
-        <section aria-labelledby="gallery-cta-heading" className="bg-white py-16">
-          <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 text-center sm:px-6 lg:px-8">
-            <h2 id="gallery-cta-heading" className="text-3xl font-extrabold tracking-tight text-brand-navy">
-              {blockTitle(cta, "Schedule Free Inspection").title}
-            </h2>
-            <BlockIntro block={cta} className="max-w-2xl text-lg text-slate-600" />
-            <SiteLink to={INSPECTION_FORM_HREF} className={buttonVariants({ variant: "brand", size: "lg" })}>
-              Schedule Free Inspection
-            </SiteLink>
-          </div>
-        </section>
-      )}
+      <InspectionCta id="gallery-cta-heading" block={pageBlock(content, "gallery-cta", "text")} tone="white" />
     </CmsPageFrame>
   );
 }

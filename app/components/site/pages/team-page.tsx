@@ -1,14 +1,12 @@
-import { SiteLink } from "../site-link";
 import { BlockIntro, BlockPageHero, blockTitle } from "~/components/cms/block-parts";
 import { ContentIcon } from "~/components/cms/content-icon";
 import { RichText } from "~/components/cms/rich-text";
-import { INSPECTION_FORM_HREF } from "~/components/site/nav-links";
 import { TeamPhoto } from "~/components/site/team-photo";
-import { buttonVariants } from "~/components/ui/button";
 import type { BlockContent } from "~/domain/cms/block-content";
 import type { PageDataOf } from "~/domain/cms/public-page-data";
 import { pageBlock, PUBLIC_PAGES } from "~/domain/cms/public-pages";
 import type { PublicSiteSettings } from "~/domain/site-settings/types";
+import { InspectionCta } from "./inspection-cta";
 import { CmsPageFrame } from "./page-frame";
 
 /** Team (spec 1 §2): "Meet Our Veteran Team", the service record, the leader profiles with photos, a call to action. */
@@ -16,7 +14,6 @@ export function TeamPage({ data, settings }: { data: PageDataOf<"team">; setting
   const { content } = data;
   const record = pageBlock(content, "team-record", "feature_grid");
   const leaders = pageBlock(content, "team-leaders", "text");
-  const cta = pageBlock(content, "team-cta", "text");
   return (
     <CmsPageFrame settings={settings}>
       <BlockPageHero block={pageBlock(content, "team-hero", "text")} fallbackTitle={PUBLIC_PAGES.team.name} />
@@ -59,19 +56,7 @@ export function TeamPage({ data, settings }: { data: PageDataOf<"team">; setting
         </div>
       </section>
 
-      {cta && (
-        <section aria-labelledby="team-cta-heading" className="bg-brand-navy py-16 text-white">
-          <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 text-center sm:px-6 lg:px-8">
-            <h2 id="team-cta-heading" className="text-3xl font-extrabold tracking-tight">
-              {blockTitle(cta, "Schedule Free Inspection").title}
-            </h2>
-            <BlockIntro block={cta} className="max-w-2xl text-lg text-slate-200" />
-            <SiteLink to={INSPECTION_FORM_HREF} className={buttonVariants({ variant: "brand", size: "lg" })}>
-              Schedule Free Inspection
-            </SiteLink>
-          </div>
-        </section>
-      )}
+      <InspectionCta id="team-cta-heading" block={pageBlock(content, "team-cta", "text")} tone="navy" />
     </CmsPageFrame>
   );
 }
