@@ -39,11 +39,8 @@ import { saveBlock } from "~/domain/cms/save-block.server";
 import { savePage } from "~/domain/cms/save-page.server";
 import { setContentStatus } from "~/domain/cms/set-content-status.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
-import { restoreVersionSchema } from "~/domain/content-history/kinds";
-import { restoreVersionIntent } from "~/domain/content-history/restore-version.server";
-import { cancelScheduleSchema, setScheduleSchema } from "~/domain/content-schedule/schedule";
-import { cancelScheduleIntent, setScheduleIntent } from "~/domain/content-schedule/set-schedule.server";
 import { ScheduleNote, useScheduleDialog } from "~/components/admin/schedule-dialog";
+import { contentItemIntents } from "~/lib/content-item-intents.server";
 import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
@@ -66,15 +63,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const clientAction = adminClientAction;
 
-/** The screen's intents, and Restore of its History dialog (ADR 029). */
-const actionSchema = z.discriminatedUnion("intent", [...contentActionSchema.options, restoreVersionSchema(["page", "block"]), setScheduleSchema(["page", "block"]), cancelScheduleSchema(["page", "block"])]);
+/** The screen's intents, Restore of its History dialog, and its schedules (ADR 029). */
+const contentItem = contentItemIntents(["page", "block"]);
+const actionSchema = z.discriminatedUnion("intent", [...contentActionSchema.options, ...contentItem.schemas]);
 
 export const action = adminAction({
   schema: actionSchema,
   intents: {
-    "restore-version": restoreVersionIntent,
-    "set-schedule": setScheduleIntent,
-    "cancel-schedule": cancelScheduleIntent,
+    ...contentItem.intents,
     "save-page": { history: "page", failure: CONTENT_TEXT.saveFailed, run: (input, { tx }) => savePage(tx, input) },
     "set-page-status": { history: "page", failure: CONTENT_TEXT.statusFailed, run: (input, { tx }) => setContentStatus(tx, "page", input) },
     "delete-page": { history: "page", failure: CONTENT_TEXT.deleteFailed, run: (input, { tx }) => deleteContent(tx, "page", input) },
