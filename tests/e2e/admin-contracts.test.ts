@@ -240,6 +240,45 @@ describe("/admin/contracts", () => {
     await page.getByText(/^These filters cannot be used:/).waitFor();
   });
 
+  test("a configuration chosen by hand stays chosen while the data reloads; a source switched off still filters the list but cannot be crawled", async () => {
+    await waitForNoRunningCrawl();
+    const pool = staff.pool();
+    await pool.query(
+      "insert into contract_search_configs (source_id, name, keywords, sort_order) select id, 'Gutters only', '{gutter}', 5 from contract_sources where slug = 'bidnet'",
+    );
+    try {
+      const page = await staff.page();
+      await staff.goto(page, `${SCREEN}?source=bidnet`);
+      const checked = () => configurationSelect(page).locator("option:checked").innerText();
+      expect(await checked()).toBe("Ohio Roofing Contracts (default)");
+      await configurationSelect(page).selectOption({ label: "Gutters only" });
+      // A bookmark reloads the page's data: the choice is kept, not reset to the default.
+      const card = page.getByRole("article", { name: "Metal Roofing Panels for Salt Barn" });
+      await card.getByRole("button", { name: "Bookmark Metal Roofing Panels for Salt Barn" }).click();
+      await expectToast(page, "Contract bookmarked.", "Success");
+      await card.getByRole("button", { name: "Remove bookmark Metal Roofing Panels for Salt Barn" }).waitFor();
+      expect(await checked()).toBe("Gutters only");
+      await card.getByRole("button", { name: "Remove bookmark Metal Roofing Panels for Salt Barn" }).click();
+      await card.getByRole("button", { name: "Bookmark Metal Roofing Panels for Salt Barn" }).waitFor();
+      expect(await checked()).toBe("Gutters only");
+
+      // Switched off (ADR 027): its contracts stay, and the Source select still filters by it.
+      await pool.query("update contract_sources set is_active = false where slug = 'bidnet'");
+      await staff.goto(page, SCREEN);
+      await sourceSelect(page).selectOption({ label: "BidNet Direct (inactive)" });
+      await page.waitForURL(/[?&]source=bidnet(&|$)/);
+      await expect.poll(async () => (await cardTitles(page)).length).toBe(5);
+      expect(await configurationSelect(page).isDisabled()).toBe(true);
+      expect(await checked()).toBe("Source is inactive");
+      expect(await getContracts(page).isDisabled()).toBe(true);
+      await page.getByText("This source is inactive: activate it under Sources to crawl it.").waitFor();
+      await expectNoAxeViolations(page, AXE);
+    } finally {
+      await pool.query("update contract_sources set is_active = true where slug = 'bidnet'");
+      await pool.query("delete from contract_search_configs where name = 'Gutters only'");
+    }
+  });
+
   test("paging: 50 per page with Previous and Next", async () => {
     await waitForNoRunningCrawl();
     const pool = staff.pool();

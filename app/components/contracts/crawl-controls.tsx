@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useSubmit } from "react-router";
 import { useAdminAction } from "~/components/admin/use-admin-action";
 import { Button } from "~/components/ui/button";
@@ -23,14 +23,22 @@ function defaultConfigurationId(target: CrawlTarget | undefined): string {
  * that source is being crawled; "Crawling..." while busy). Source and Search
  * belong to the list's filter form (a GET form, so the view is in the URL);
  * Get Contracts posts the chosen source and configuration.
+ *
+ * The Source select lists every source, so that the contracts of a source
+ * switched off (ADR 027: deactivated, not deleted) can still be filtered; such
+ * a source reads "(inactive)" and cannot be crawled.
  */
 export function CrawlControls({
   targets,
+  sources,
   sourceSlug,
   query,
   crawlingSourceIds,
 }: {
+  /** The active sources with their search configurations: what can be crawled. */
   targets: CrawlTarget[];
+  /** Every source, active or not, in the list's order: what the list can be filtered by. */
+  sources: ReadonlyArray<{ name: string; slug: string }>;
   /** The source chosen in the URL (its slug), or "" for All Sources. */
   sourceSlug: string;
   query: string;
@@ -40,8 +48,15 @@ export function CrawlControls({
   const id = useId();
   const submit = useSubmit();
   const target = targets.find((t) => t.slug === sourceSlug);
-  const [configurationId, setConfigurationId] = useState(() => defaultConfigurationId(target));
-  useEffect(() => setConfigurationId(defaultConfigurationId(target)), [target]);
+  const inactive = sourceSlug !== "" && !target;
+  const crawlable = new Set(targets.map((t) => t.slug));
+  // The configuration chosen by hand stays chosen while the page's data reloads (a bookmark, a crawl's
+  // end); the source's default is taken when nothing was chosen for this source or the choice is gone.
+  const [chosen, setChosen] = useState<{ sourceId: string; configurationId: string } | null>(null);
+  const configurationId =
+    target && chosen?.sourceId === target.id && target.configurations.some((c) => c.id === chosen.configurationId)
+      ? chosen.configurationId
+      : defaultConfigurationId(target);
   const { fetcher, pending } = useAdminAction();
   const crawling = pending || (target ? crawlingSourceIds.has(target.id) : false);
 
@@ -68,9 +83,9 @@ export function CrawlControls({
             }}
           >
             <option value="">All Sources</option>
-            {targets.map((t) => (
-              <option key={t.id} value={t.slug}>
-                {t.name}
+            {sources.map((source) => (
+              <option key={source.slug} value={source.slug}>
+                {crawlable.has(source.slug) ? source.name : `${source.name} (inactive)`}
               </option>
             ))}
           </select>
@@ -85,10 +100,11 @@ export function CrawlControls({
             form={`${id}-crawl`}
             value={configurationId}
             disabled={!target}
-            onChange={(event) => setConfigurationId(event.currentTarget.value)}
+            onChange={(event) => target && setChosen({ sourceId: target.id, configurationId: event.currentTarget.value })}
             className={selectClass}
           >
-            {!target ? <option value="">Choose a source first</option> : null}
+            {inactive ? <option value="">Source is inactive</option> : null}
+            {!target && !inactive ? <option value="">Choose a source first</option> : null}
             {target && target.configurations.length === 0 ? <option value="">No configurations</option> : null}
             {target?.configurations.map((c) => (
               <option key={c.id} value={c.id}>
@@ -125,7 +141,11 @@ export function CrawlControls({
           </Button>
         </fetcher.Form>
       </div>
-      {!target ? <p className="text-sm text-slate-600">Choose a source to crawl it.</p> : null}
+      {inactive ? (
+        <p className="text-sm text-slate-600">This source is inactive: activate it under Sources to crawl it.</p>
+      ) : !target ? (
+        <p className="text-sm text-slate-600">Choose a source to crawl it.</p>
+      ) : null}
     </section>
   );
 }

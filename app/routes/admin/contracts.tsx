@@ -137,7 +137,7 @@ function Workspace({ workspace, filters }: { workspace: ContractsWorkspace; filt
 
   return (
     <div className="grid gap-6">
-      <CrawlControls targets={targets} sourceSlug={filters.sources[0] ?? ""} query={filters.q ?? ""} crawlingSourceIds={crawling} />
+      <CrawlControls targets={targets} sources={filterOptions.sources} sourceSlug={filters.sources[0] ?? ""} query={filters.q ?? ""} crawlingSourceIds={crawling} />
       <CrawlActivity key={progress?.session.id ?? "none"} initial={progress} />
       <RecentSessions sessions={sessions} />
       <ContractFiltersPanel filters={filters} options={filterOptions} />
