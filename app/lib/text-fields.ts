@@ -164,6 +164,14 @@ export function wholeNumber({ min = 0, max = 1_000_000, requiredMessage = TEXT_E
     .pipe(z.number().int().min(min, `Enter a number from ${min} to ${max}.`).max(max, `Enter a number from ${min} to ${max}.`));
 }
 
+/**
+ * A whole number that may be left blank: blank (or absent) is `blankAs`; anything else must be a whole
+ * number in range, as {@link wholeNumber} (a typo is refused, never read as the default).
+ */
+export function wholeNumberOrBlank({ blankAs, ...range }: { blankAs: number; min?: number; max?: number }) {
+  return z.preprocess((value) => (value === undefined || (typeof value === "string" && value.trim() === "") ? String(blankAs) : value), wholeNumber(range));
+}
+
 /** A checkbox: "on"/"true"/"1" is true; absent, "", "false", "off" or "0" is false; anything else an error. */
 export const checkboxFlag = z
   .enum(["on", "true", "1", "", "false", "off", "0"], TEXT_ERRORS.choice)

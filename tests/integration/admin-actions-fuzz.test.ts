@@ -179,7 +179,8 @@ type FieldSpec =
   /** An http(s) URL or a path on the site ("/images/a.svg"). */
   | { kind: "urlOrPath"; required?: boolean }
   | { kind: "hex" }
-  | { kind: "whole"; min: number; max: number }
+  /** A whole number in range; `blankAs`: blank or absent stands for that number (not required). */
+  | { kind: "whole"; min: number; max: number; blankAs?: number }
   | { kind: "flag" }
   | { kind: "tri" }
   | { kind: "choice"; values: readonly string[] }
@@ -267,7 +268,7 @@ const GAF_KIND_FIELDS: Record<GafKind, Record<string, FieldSpec>> = {
     manufacturingDefectCoverage: text(500),
     workmanshipCoverage: text(500),
     systemCoverage: FLAG,
-    windTermYears: { kind: "whole", min: 0, max: 100 },
+    windTermYears: { kind: "whole", min: 0, max: 100, blankAs: 0 },
     transferable: FLAG,
     algaeProtection: text(200),
     pdfUrl: URL_FIELD,
@@ -623,8 +624,9 @@ function isRequired(spec: FieldSpec): boolean {
       return spec.required === true;
     case "id":
       return spec.required;
-    case "hex":
     case "whole":
+      return spec.blankAs === undefined;
+    case "hex":
     case "enum":
     case "active":
     case "layer":
@@ -692,6 +694,7 @@ function validValue(spec: FieldSpec): string | typeof ABSENT {
     case "hex":
       return pick(["#3a3b3d", "#FFFFFF", "#00aa11", "#AbCdEf"]);
     case "whole":
+      if (spec.blankAs !== undefined && int(4) === 0) return pick([ABSENT, "", "  "]);
       return String(spec.min + int(spec.max - spec.min + 1));
     case "flag":
       return pick(["on", "true", "1", "", "false", "off", "0", ABSENT]);

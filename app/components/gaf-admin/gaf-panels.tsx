@@ -52,7 +52,7 @@ const warrantyFields: FieldSpec[] = [
   { name: "upfrontCoveragePeriod", label: "Upfront Coverage Period", kind: "text", maxLength: 200 },
   { name: "manufacturingDefectCoverage", label: "Manufacturing Defect Coverage", kind: "text", maxLength: 500 },
   { name: "workmanshipCoverage", label: "Workmanship Coverage", kind: "text", maxLength: 500 },
-  { name: "windTermYears", label: "Wind Term (years)", kind: "number", required: true, hint: "A whole number; 0 for no wind coverage." },
+  { name: "windTermYears", label: "Wind Term (years)", kind: "number", hint: "A whole number; 0 or blank for no wind coverage." },
   { name: "algaeProtection", label: "Algae Protection", kind: "text", maxLength: 200 },
   { name: "pdfUrl", label: "PDF URL", kind: "url", wide: true, hint: URL_HINT },
   { name: "systemCoverage", label: "System coverage", kind: "checkbox" },

@@ -1,7 +1,7 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, gafColors, gafRoofLayers, gafRoofProducts, googleReviews } from "~/db/schema";
+import { auditLog, gafColors, gafRoofLayers, gafRoofProducts, gafWarranties, googleReviews } from "~/db/schema";
 import { action } from "~/routes/admin/gaf-config";
 import { createSession, createUser } from "../../../tests/support/factories";
 import { resetTestDatabase } from "../../../tests/support/test-database";
@@ -61,6 +61,22 @@ describe("GAF configuration actions", () => {
       pdfUrl: "Enter a full web address starting with http:// or https://.",
     });
     expect(await gafAudit()).toHaveLength(before.length);
+  });
+
+  it("save a warranty with the wind term left blank as 0 years (spec 2 §5); a typo is still refused", async () => {
+    const blank = await post({ intent: "save-warranty", name: "Blank wind term warranty", windTermYears: "  " });
+    expect(blank.status).toBe(200);
+    const absent = await post({ intent: "save-warranty", name: "Absent wind term warranty" });
+    expect(absent.status).toBe(200);
+    const rows = await db().select().from(gafWarranties).where(like(gafWarranties.name, "% wind term warranty"));
+    expect(rows.map((row) => [row.name, row.windTermYears]).sort()).toEqual([
+      ["Absent wind term warranty", 0],
+      ["Blank wind term warranty", 0],
+    ]);
+    const typo = await post({ intent: "save-warranty", name: "Typo wind term warranty", windTermYears: "1O" });
+    expect(typo.status).toBe(400);
+    expect(typo.body.fieldErrors).toEqual({ windTermYears: "Enter a whole number." });
+    await resetTestDatabase();
   });
 
   it("refuse unknown intents, repeated fields and unknown fields", async () => {

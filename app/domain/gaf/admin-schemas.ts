@@ -10,7 +10,7 @@ import {
   recordId,
   requiredText,
   triState,
-  wholeNumber,
+  wholeNumberOrBlank,
 } from "~/lib/text-fields";
 
 /**
@@ -70,7 +70,8 @@ export const warrantyFields = {
   manufacturingDefectCoverage: line(500),
   workmanshipCoverage: line(500),
   systemCoverage: checkboxFlag,
-  windTermYears: wholeNumber({ min: 0, max: 100 }),
+  // Blank is 0 (no wind coverage), as the spec reads a value that is not a number (spec 2 §5); a typo is refused.
+  windTermYears: wholeNumberOrBlank({ blankAs: 0, min: 0, max: 100 }),
   transferable: checkboxFlag,
   algaeProtection: line(200),
   pdfUrl: url,
