@@ -318,11 +318,30 @@ describe("load failure and the empty state", () => {
     try {
       await open(page);
       await page.getByText("Error loading sources").first().waitFor();
+      // The toast words it as the catalogue does (spec 2 §8).
+      await expectToast(page, "Failed to load contract sources", "Error");
     } finally {
       await staff.pool().query("alter table contract_sources_away rename to contract_sources");
     }
     await page.getByRole("button", { name: "Try Again" }).click();
     await card(page, "BidNet Direct").waitFor();
+  });
+
+  test("a source's configurations that cannot be read: the page keeps its heading and back links, with Try Again", async () => {
+    const page = await staff.page();
+    const { rows } = await staff.pool().query<{ id: string }>("select id::text as id from contract_sources where slug = 'bidnet'");
+    await staff.pool().query("alter table contract_search_configs rename to contract_search_configs_away");
+    try {
+      await staff.goto(page, `${SCREEN}/${rows[0]!.id}`);
+      await page.getByText("Failed to load search configurations").first().waitFor();
+      await page.getByRole("heading", { level: 1, name: "Search Configurations" }).waitFor();
+      expect(await page.getByRole("link", { name: "Back to Sources" }).getAttribute("href")).toBe(SCREEN);
+      await page.getByRole("link", { name: "Back to Dashboard" }).waitFor();
+    } finally {
+      await staff.pool().query("alter table contract_search_configs_away rename to contract_search_configs");
+    }
+    await page.getByRole("button", { name: "Try Again" }).click();
+    await page.getByRole("heading", { level: 1, name: /^BidNet Direct: Search Configurations/ }).waitFor();
   });
 
   test("No contract sources configured / Get started by adding your first contract source", async () => {

@@ -9,10 +9,10 @@ import { showAdminToast } from "./use-admin-action";
 /** Mirrors AdminLoaded of app/lib/admin-action.server.ts (the browser must not import server code). */
 export type AdminLoadedData<T> = { ok: true; data: T } | { ok: false; message: string; reference?: string };
 
-function LoadFailed({ message, reference, retryLabel }: { message: string; reference?: string; retryLabel?: string }) {
+function LoadFailed({ message, toastText, reference, retryLabel }: { message: string; toastText?: string; reference?: string; retryLabel?: string }) {
   useEffect(() => {
-    showAdminToast({ variant: "error", title: "Error", text: message, reference });
-  }, [message, reference]);
+    showAdminToast({ variant: "error", title: "Error", text: toastText ?? message, reference });
+  }, [message, toastText, reference]);
   if (!retryLabel) return <FormMessage title="Error" text={message} />;
   return (
     <div className="grid justify-items-start gap-3">
@@ -43,19 +43,30 @@ export function AdminData<T>({
   resolve,
   loadingText,
   retryLabel,
+  toastText,
+  frame = (content) => content,
   children,
 }: {
   resolve: Promise<AdminLoadedData<T>>;
   loadingText: string;
   /** A button under a load failure that loads the screen's data again ("Try Again"). */
   retryLabel?: string;
+  /** The failure's toast, where the catalogue words it differently from the page's message. */
+  toastText?: string;
+  /**
+   * The page frame around the skeleton and the failure, for a screen whose frame is drawn from its data
+   * (`children` draws it once loaded): its heading and back links are there while it loads or if it fails.
+   */
+  frame?: (content: React.ReactNode) => React.ReactNode;
   children: (data: T) => React.ReactNode;
 }) {
   return (
-    <Suspense fallback={<ListSkeleton label={loadingText} />}>
+    <Suspense fallback={frame(<ListSkeleton label={loadingText} />)}>
       <Await resolve={resolve}>
         {(loaded: AdminLoadedData<T>) =>
-          loaded.ok ? children(loaded.data) : <LoadFailed message={loaded.message} reference={loaded.reference} retryLabel={retryLabel} />
+          loaded.ok
+            ? children(loaded.data)
+            : frame(<LoadFailed message={loaded.message} toastText={toastText} reference={loaded.reference} retryLabel={retryLabel} />)
         }
       </Await>
     </Suspense>

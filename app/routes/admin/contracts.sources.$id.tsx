@@ -1,5 +1,6 @@
 import { Pencil, Plus, Power, PowerOff, Star } from "lucide-react";
 import { useState } from "react";
+import type * as React from "react";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/contracts.sources.$id";
@@ -112,16 +113,25 @@ function formValues(config: AdminSearchConfig): Record<string, string> {
 
 export default function SourceConfigurations({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminData resolve={loaderData.page} loadingText={CONFIG_TEXT.loading} retryLabel="Try Again">
-      {(page) => (page ? <ConfigPage page={page} /> : <NotFound />)}
+    <AdminData resolve={loaderData.page} loadingText={CONFIG_TEXT.loading} retryLabel="Try Again" frame={(content) => <PlainFrame>{content}</PlainFrame>}>
+      {(page) =>
+        page ? (
+          <ConfigPage page={page} />
+        ) : (
+          <PlainFrame>
+            <EmptyState>{CONFIG_TEXT.notFound}</EmptyState>
+          </PlainFrame>
+        )
+      }
     </AdminData>
   );
 }
 
-function NotFound() {
+/** The page's frame before its source is known (loading, a load failure) or when there is none. */
+function PlainFrame({ children }: { children: React.ReactNode }) {
   return (
     <AdminPage title="Search Configurations" links={<BackLink to="/admin/contracts/sources">{CONFIG_TEXT.back}</BackLink>}>
-      <EmptyState>{CONFIG_TEXT.notFound}</EmptyState>
+      {children}
     </AdminPage>
   );
 }

@@ -173,7 +173,7 @@ export default function ContractSources({ loaderData }: Route.ComponentProps) {
         />
       }
     >
-      <AdminData resolve={loaderData.sources} loadingText={SOURCE_TEXT.loading} retryLabel={SOURCE_TEXT.tryAgain}>
+      <AdminData resolve={loaderData.sources} loadingText={SOURCE_TEXT.loading} retryLabel={SOURCE_TEXT.tryAgain} toastText={SOURCE_TEXT.loadFailedToast}>
         {(sources) => <SourceList sources={sources} />}
       </AdminData>
     </AdminPage>

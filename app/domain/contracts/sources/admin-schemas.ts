@@ -15,6 +15,8 @@ export const SOURCE_TEXT = {
   back: "Back to Contracts",
   loading: "Loading contract sources...",
   loadFailed: "Error loading sources",
+  /** The same failure's toast (spec 2 §8: "Failed to load contract sources (with retry)"). */
+  loadFailedToast: "Failed to load contract sources",
   tryAgain: "Try Again",
   empty: "No contract sources configured",
   emptyHint: "Get started by adding your first contract source",
