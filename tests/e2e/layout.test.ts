@@ -159,6 +159,18 @@ describe("mobile menu", () => {
     expect(await toggle(page).getAttribute("aria-expanded")).toBe("false");
   });
 
+  test("on the account pages, which hydrate, too: the menu opens in place (the address keeps its query) and the header follows the scroll", async () => {
+    const page = await openPage("/auth?mode=signup", { width: 767, height: 900 });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect.poll(() => mobileNav(page).isVisible()).toBe(true);
+    expect(new URL(page.url()).search).toBe("?mode=signup");
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await expect.poll(() => mobileNav(page).isVisible()).toBe(false);
+    await makeTall(page);
+    await scrollTo(page, 11);
+    await expect.poll(async () => (await headerState(page)).scrolled).toBe("true");
+  });
+
   test("at 769 px: toggle hidden, desktop nav shown", async () => {
     const page = await openPage("/", { width: 769, height: 900 });
     await expect.poll(() => desktopNav(page).isVisible()).toBe(true);

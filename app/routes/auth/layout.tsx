@@ -10,12 +10,21 @@ import { ErrorMessage, NotFoundMessage } from "~/components/site/status-message"
 import { getSessionUser } from "~/domain/accounts/session.server";
 import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
 import type { PublicSiteSettings } from "~/domain/site-settings/types";
+import type { PageScriptsHandle } from "~/lib/page-scripts";
+import siteScript from "~/enhance/site.js?url";
 
 /**
  * Frame of /auth and the account-email pages: the public header and footer,
  * but hydrated (the public layout is static HTML, ADR 007; these forms show
  * "Loading..." and toasts). No caching: answers depend on the session.
  */
+
+/**
+ * The public header's behaviours (scrolled state, mobile menu) come from the same script as on the public
+ * pages: the header is the same markup and has no React handlers. Without it, the menu button would fall
+ * back to its no-JavaScript form and reload the page, losing a reset link's token or the sign-up mode.
+ */
+export const handle: PageScriptsHandle = { scripts: [siteScript] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [settings, user] = await Promise.all([getPublicSiteSettings(), getSessionUser(request)]);
