@@ -92,7 +92,7 @@ describe("site configuration", () => {
     expect(await f.getByLabel("Longitude").inputValue()).toBe("-83.1141");
     expect((await f.getByLabel("Service Area").inputValue()).split("\n")).toContain("Franklin County");
     expect(await f.getByLabel("Opening Hours").inputValue()).toBe("Monday-Friday 07:00-18:00\nSaturday 08:00-14:00");
-    expect(await f.getByLabel("Rating").inputValue()).toBe("A+");
+    expect(await f.getByLabel("Rating").inputValue()).toBe("A-");
     expect(await f.getByLabel("Accredited Since").inputValue()).toBe("2019-03-14");
     expect(await f.getByLabel("Certification Name").inputValue()).toBe("GAF Certified Contractor");
     expect(await f.getByLabel("Facebook").inputValue()).toBe("");

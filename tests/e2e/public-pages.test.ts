@@ -212,7 +212,7 @@ describe("home", () => {
   test("the badges are links that announce their dialog, named by their visible text and then what they open", async () => {
     const page = await openPage("/");
     const accreditation = page.getByRole("link", {
-      name: /^A\+ rating\s+Better Business Bureau accredited\s+View details of our accreditation$/,
+      name: /^A- rating\s+Better Business Bureau accredited\s+View details of our accreditation$/,
     });
     const certification = page.getByRole("link", { name: /^GAF Certified Contractor\s+Factory-trained crews\s+View badge in full size$/ });
     for (const [badge, id] of [
@@ -244,7 +244,7 @@ describe("home", () => {
       }),
     );
     expect(openers.map((o) => o.target)).toEqual(["accreditation", "certification"]);
-    expect(openers.map((o) => o.visible)).toEqual(["A+ rating Better Business Bureau accredited View details", "GAF Certified Contractor Factory-trained crews View badge"]);
+    expect(openers.map((o) => o.visible)).toEqual(["A- rating Better Business Bureau accredited View details", "GAF Certified Contractor Factory-trained crews View badge"]);
     for (const opener of openers) {
       expect(opener.dialog, opener.target).toBe("DIALOG");
       expect(opener.popup, opener.target).toBe("dialog");
@@ -257,7 +257,7 @@ describe("home", () => {
 
   test("the accreditation badge opens a modal with the settings' details; Escape, Close and the backdrop close it", async () => {
     const page = await openPage("/");
-    const badge = page.getByRole("link", { name: /A\+ rating/ });
+    const badge = page.getByRole("link", { name: /A- rating/ });
     const dialog = page.getByRole("dialog", { name: "Accredited Business" });
     expect(await dialog.isVisible()).toBe(false);
 
@@ -266,7 +266,7 @@ describe("home", () => {
     const text = (await dialog.innerText()).replace(/\s+/g, " ");
     expect(text).toContain("Better Business Bureau");
     expect(text).toContain("Buckeye Valor Roofing LLC");
-    expect(text).toContain("A+");
+    expect(text).toContain("A-");
     expect(text).toContain("March 14, 2019");
     expect(text).toContain("0 complaints");
     expect(text).toContain("Accredited businesses commit to the bureau's standards for trust");
@@ -396,7 +396,7 @@ describe("no JavaScript", () => {
   test("the accreditation badge still shows the details, and Close returns to the page", async () => {
     await withoutJavaScript(async (page) => {
       await page.goto("/");
-      await page.getByRole("link", { name: /A\+ rating/ }).click();
+      await page.getByRole("link", { name: /A- rating/ }).click();
       await page.waitForURL((url) => url.hash === "#accreditation");
       const details = page.locator("dialog#accreditation");
       expect(await details.isVisible()).toBe(true);

@@ -39,7 +39,7 @@ const badgeCardClass =
  * CertificationDialog; app/enhance/dialogs.js opens them). They are links to
  * `#<dialog id>`, so without JavaScript they still show the details, with
  * aria-haspopup="dialog"; their accessible name is their visible text
- * followed by what they open ("A+ rating Better Business Bureau accredited
+ * followed by what they open ("A- rating Better Business Bureau accredited
  * View details of our accreditation").
  */
 export function HomeHero({ settings, hero, facts }: HomeHeroProps) {

@@ -43,7 +43,7 @@ export const DEFAULT_PUBLIC_SITE_SETTINGS: PublicSiteSettings = {
   accreditation: {
     bureauName: "Better Business Bureau",
     businessName: "Buckeye Valor Roofing LLC",
-    rating: "A+",
+    rating: "A-",
     accreditedSince: "2019-03-14",
     complaints: 0,
     standardsText:
