@@ -307,6 +307,8 @@ describe("the inspection form without JavaScript", () => {
     const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), form.getByRole("button", { name: "Request Free Inspection" }).click()]);
     expect(response.status()).toBe(400);
     await page.waitForLoadState("domcontentloaded");
+    // The page comes back at the form and its messages, not at the top.
+    expect(new URL(page.url()).hash).toBe("#inspection-form");
     const again = formIn(page, "inspection-form");
     expect(await notice(again).innerText()).toContain("Please check the form");
     expect(await again.locator('[data-error-for="email"]').innerText()).toContain("valid email address");

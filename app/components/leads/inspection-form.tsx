@@ -82,7 +82,9 @@ export function InspectionForm({ formId = "inspection-form", action, settings, s
     <form
       method="post"
       encType="multipart/form-data"
-      action={action ?? ownAction}
+      // At the form: without JavaScript, a refused post comes back as the whole page, scrolled to the
+      // form and its messages instead of the top (an accepted one is redirected to the same place).
+      action={`${action ?? ownAction}#${formId}`}
       aria-label="Request a free roof inspection"
       className={cn("grid gap-5", className)}
       data-inspection-form
