@@ -204,6 +204,32 @@ describe("accounts in the browser", () => {
     await expectNoAxeViolations(admin, { exclude: ["[data-sonner-toaster]"] });
   });
 
+  test("a status or role reached with the keyboard waits for Enter or its button; Escape goes back", async () => {
+    const row = admin.locator(`tr[data-user-email="${USER.email}"]`);
+    const status = row.getByLabel(`Status of ${USER.first} ${USER.last}`);
+    // Some browsers change a closed select's value with the arrow keys: a key, then the change.
+    await status.press("ArrowDown");
+    await status.selectOption("pending");
+    const save = row.getByRole("button", { name: `Save status for ${USER.first} ${USER.last}` });
+    await visible(save);
+    await status.press("Escape");
+    await save.waitFor({ state: "detached" });
+    expect(await status.inputValue()).toBe("approved");
+    expect(await admin.getByText("User status updated to pending").count()).toBe(0);
+
+    const assign = row.getByLabel(`Assign a role to ${USER.first} ${USER.last}`);
+    await assign.press("ArrowDown");
+    await assign.selectOption("customer");
+    await visible(row.getByRole("button", { name: `Assign role to ${USER.first} ${USER.last}` }));
+    expect(await row.locator("td").nth(3).textContent()).toBe("admin");
+    await assign.press("Enter");
+    await visible(admin.getByText("Role customer assigned successfully"));
+    await expect.poll(() => row.locator("td").nth(3).textContent(), { timeout: 30_000 }).toBe("admin,customer");
+    await row.getByRole("button", { name: `Remove role customer from ${USER.first} ${USER.last}` }).click();
+    await expect.poll(() => row.locator("td").nth(3).textContent(), { timeout: 30_000 }).toBe("admin");
+    expect(await status.inputValue()).toBe("approved");
+  });
+
   test("the approved admin signs in, reaches /admin, sees the Admin link, and signs out for good", async () => {
     await signIn(user, USER.email, USER.password);
     await user.waitForURL((url) => url.pathname === "/admin");

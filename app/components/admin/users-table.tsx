@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import type * as React from "react";
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -14,8 +15,10 @@ import { useHydrated } from "./use-hydrated";
  * Status (selector), Roles (comma list or "No roles"), Joined, Actions
  * (Assign Role selector). Every control is a small form posting to the
  * route's action: without JavaScript it submits with its Save button; with
- * it, a change submits at once through a fetcher and the answer shows as a
- * toast (spec 1 §8) while the list reloads.
+ * it, a value picked with the pointer submits at once through a fetcher and
+ * the answer shows as a toast (spec 1 §8) while the list reloads. A value
+ * reached with the keyboard waits for Enter or the form's button (see
+ * useSelectCommit).
  */
 
 export interface UserTableRow {
@@ -54,6 +57,40 @@ function useToastOf(data: unknown) {
   }, [data]);
 }
 
+/**
+ * When a select's change is saved. A value picked with the pointer is saved at once. A value reached with
+ * the keyboard is only shown, with the form's button, until Enter or that button confirms it (Escape goes
+ * back): in some browsers the arrow keys change a closed select's value, and arrowing through a pending
+ * user's status must not approve or reject them on the way (WCAG 3.2.2). `draft` is the value waiting.
+ */
+function useSelectCommit(commit: (form: HTMLFormElement) => void) {
+  const keyboard = useRef(false);
+  const [draft, setDraft] = useState<string | null>(null);
+  const props = {
+    onPointerDown: () => {
+      keyboard.current = false;
+    },
+    onKeyDown: (event: React.KeyboardEvent<HTMLSelectElement>) => {
+      if (event.key === "Enter" && draft !== null && event.currentTarget.form) {
+        event.preventDefault();
+        commit(event.currentTarget.form);
+        setDraft(null);
+      } else if (event.key === "Escape" && draft !== null) {
+        event.preventDefault();
+        setDraft(null);
+      } else if (event.key !== "Tab" && event.key !== "Shift") {
+        keyboard.current = true;
+      }
+    },
+    onChange: (event: React.ChangeEvent<HTMLSelectElement>) => {
+      const { form, value } = event.currentTarget;
+      if (keyboard.current) setDraft(value);
+      else if (form) commit(form);
+    },
+  };
+  return { draft, clearDraft: () => setDraft(null), props };
+}
+
 function fullName(user: UserTableRow) {
   return `${user.firstName} ${user.lastName}`.trim() || user.email;
 }
@@ -63,10 +100,11 @@ function StatusCell({ user, isSelf }: { user: UserTableRow; isSelf: boolean }) {
   const hydrated = useHydrated();
   useToastOf(fetcher.data);
   const pending = fetcher.state !== "idle";
-  const shown = (fetcher.formData?.get("status") as UserStatus | null) ?? user.status;
+  const { draft, clearDraft, props } = useSelectCommit((form) => fetcher.submit(form));
+  const shown = draft ?? (fetcher.formData?.get("status") as UserStatus | null) ?? user.status;
   const id = `status-${user.id}`;
   return (
-    <fetcher.Form method="post" className="flex items-center gap-2">
+    <fetcher.Form method="post" className="flex items-center gap-2" onSubmit={clearDraft}>
       <input type="hidden" name="intent" value="set-status" />
       <input type="hidden" name="userId" value={user.id} />
       <label htmlFor={id} className="sr-only">
@@ -79,7 +117,7 @@ function StatusCell({ user, isSelf }: { user: UserTableRow; isSelf: boolean }) {
         value={shown}
         disabled={isSelf || pending}
         title={isSelf ? "You cannot change the status of your own account." : undefined}
-        onChange={(event) => fetcher.submit(event.currentTarget.form)}
+        {...props}
       >
         {STATUS_OPTIONS.map((status) => (
           <option key={status} value={status}>
@@ -87,8 +125,8 @@ function StatusCell({ user, isSelf }: { user: UserTableRow; isSelf: boolean }) {
           </option>
         ))}
       </select>
-      {!hydrated && !isSelf && (
-        <Button type="submit" size="sm" variant="outline">
+      {(!hydrated || draft !== null) && !isSelf && (
+        <Button type="submit" size="sm" variant="outline" aria-label={`Save status for ${fullName(user)}`}>
           Save
         </Button>
       )}
@@ -137,8 +175,11 @@ function AssignRoleCell({ user }: { user: UserTableRow }) {
   useToastOf(fetcher.data);
   const id = `assign-${user.id}`;
   const available = ASSIGNABLE_ROLE_OPTIONS.filter((role) => !user.roles.includes(role));
+  const { draft, clearDraft, props } = useSelectCommit((form) => {
+    if (new FormData(form).get("role")) void fetcher.submit(form);
+  });
   return (
-    <fetcher.Form method="post" className="flex items-center gap-2">
+    <fetcher.Form method="post" className="flex items-center gap-2" onSubmit={clearDraft}>
       <input type="hidden" name="intent" value="assign-role" />
       <input type="hidden" name="userId" value={user.id} />
       <label htmlFor={id} className="sr-only">
@@ -148,11 +189,9 @@ function AssignRoleCell({ user }: { user: UserTableRow }) {
         id={id}
         name="role"
         className={selectClass}
-        value=""
+        value={draft ?? ""}
         disabled={fetcher.state !== "idle" || available.length === 0}
-        onChange={(event) => {
-          if (event.currentTarget.value) fetcher.submit(event.currentTarget.form);
-        }}
+        {...props}
       >
         <option value="" disabled>
           {available.length === 0 ? "All roles assigned" : "Assign Role"}
@@ -163,8 +202,8 @@ function AssignRoleCell({ user }: { user: UserTableRow }) {
           </option>
         ))}
       </select>
-      {!hydrated && available.length > 0 && (
-        <Button type="submit" size="sm" variant="outline">
+      {(!hydrated || draft) && available.length > 0 && (
+        <Button type="submit" size="sm" variant="outline" aria-label={`Assign role to ${fullName(user)}`}>
           Assign
         </Button>
       )}
