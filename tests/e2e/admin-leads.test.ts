@@ -208,6 +208,17 @@ describe("lead management", () => {
     await page.getByText("Insurance details saved.").waitFor();
     const { rows } = await staff.pool().query("select claim_number, pipeline_status, contacted from leads where email = 'henry@example.com'");
     expect(rows[0]).toEqual({ claim_number: "CLM-2026-001-B", pipeline_status: "estimate_sent", contacted: true });
+
+    // A refused value is reported under its field, which gets the focus; the typed value stays.
+    const dateOfLoss = page.getByLabel("Date of loss");
+    await dateOfLoss.fill("2099-01-01");
+    await page.getByRole("button", { name: "Save insurance details" }).click();
+    await page.locator("#lead-date-of-loss-error").waitFor();
+    expect(await page.locator("#lead-date-of-loss-error").innerText()).toMatch(/future/);
+    expect(await dateOfLoss.getAttribute("aria-invalid")).toBe("true");
+    expect(await dateOfLoss.getAttribute("aria-describedby")).toBe("lead-date-of-loss-error");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("lead-date-of-loss");
+    expect(await dateOfLoss.inputValue()).toBe("2099-01-01");
     await expectNoAxeViolations(page);
   });
 

@@ -1,5 +1,5 @@
 import { Download, FileText, Image as ImageIcon } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, isRouteErrorResponse, useNavigation, useRouteError } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/leads.$id";
@@ -54,7 +54,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 const actionSchema = z.discriminatedUnion("intent", [setContactedSchema, setStatusSchema, addNoteSchema, updateInsuranceSchema]);
 
-type ActionResult = { ok: boolean; intent: string; message: string };
+/** `fieldErrors`: the first message per field of a refused form, shown under the field it is about. */
+type ActionResult = { ok: boolean; intent: string; message: string; fieldErrors?: Partial<Record<string, string>> };
 
 function result(value: ActionResult, status = 200) {
   return data(value, { status });
@@ -81,7 +82,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = actionSchema.safeParse(values);
   if (!id.success || !parsed.success) {
     const detail = parsed.success ? "" : ` ${parsed.error.issues[0]?.message ?? ""}`;
-    return result({ ok: false, intent, message: `${failure}${detail}`.trim() }, 400);
+    const fieldErrors: Partial<Record<string, string>> = {};
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      const field = issue.path[0];
+      if (typeof field === "string" && field !== "intent") fieldErrors[field] ??= issue.message;
+    }
+    return result({ ok: false, intent, message: `${failure}${detail}`.trim(), fieldErrors }, 400);
   }
   const leadId = id.data;
   const change = parsed.data;
@@ -137,6 +143,37 @@ const controlClass = cn(
 );
 const labelClass = "mb-1 block text-sm font-medium text-slate-700";
 
+/** The element id of each form field of this page, by its name in the form. */
+const FIELD_IDS: Record<string, string> = {
+  body: "lead-note",
+  status: "lead-status",
+  insuranceCompany: "lead-insurance-company",
+  claimNumber: "lead-claim-number",
+  dateOfLoss: "lead-date-of-loss",
+};
+
+/**
+ * A refused form's message per field: `invalid(name)` marks the control (aria-invalid, described by its
+ * message), `message(name)` is the message under it. After a refused post the first field in error gets
+ * the focus: the forms keep their scroll position, and the page's banner may be out of sight.
+ */
+function useFieldErrors(actionData: ActionResult | undefined) {
+  const errors = actionData && !actionData.ok ? (actionData.fieldErrors ?? {}) : {};
+  useEffect(() => {
+    const first = Object.keys(actionData?.fieldErrors ?? {}).find((name) => FIELD_IDS[name]);
+    if (actionData && !actionData.ok && first) document.getElementById(FIELD_IDS[first]!)?.focus();
+  }, [actionData]);
+  return {
+    invalid: (name: string) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `${FIELD_IDS[name]}-error` } : {}),
+    message: (name: string) =>
+      errors[name] ? (
+        <p id={`${FIELD_IDS[name]}-error`} className="mt-1 text-sm text-destructive">
+          {errors[name]}
+        </p>
+      ) : null,
+  };
+}
+
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-3">
@@ -151,6 +188,7 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [contactedFailed, setContactedFailed] = useState(false);
+  const fields = useFieldErrors(actionData);
   const name = `${lead.firstName} ${lead.lastName}`;
   const utm = [
     ["Source", lead.utmSource],
@@ -249,7 +287,8 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
               <label htmlFor="lead-note" className={labelClass}>
                 Add a note
               </label>
-              <textarea id="lead-note" name="body" rows={3} required maxLength={5000} className={cn(controlClass, "h-auto py-2")} />
+              <textarea id="lead-note" name="body" rows={3} required maxLength={5000} className={cn(controlClass, "h-auto py-2")} {...fields.invalid("body")} />
+              {fields.message("body")}
               <div>
                 <button type="submit" disabled={busy} className={buttonVariants({ size: "sm" })}>
                   Add note
@@ -273,13 +312,14 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
               <label htmlFor="lead-status" className={labelClass}>
                 Status
               </label>
-              <select id="lead-status" name="status" defaultValue={lead.pipelineStatus} className={controlClass}>
+              <select id="lead-status" name="status" defaultValue={lead.pipelineStatus} className={controlClass} {...fields.invalid("status")}>
                 {PIPELINE_STATUS_OPTIONS.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
                   </option>
                 ))}
               </select>
+              {fields.message("status")}
               <div>
                 <button type="submit" disabled={busy} className={buttonVariants({ size: "sm" })}>
                   Update status
@@ -302,19 +342,29 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
                 <label htmlFor="lead-insurance-company" className={labelClass}>
                   Insurance company
                 </label>
-                <input id="lead-insurance-company" name="insuranceCompany" defaultValue={lead.insuranceCompany ?? ""} maxLength={200} className={controlClass} />
+                <input
+                  id="lead-insurance-company"
+                  name="insuranceCompany"
+                  defaultValue={lead.insuranceCompany ?? ""}
+                  maxLength={200}
+                  className={controlClass}
+                  {...fields.invalid("insuranceCompany")}
+                />
+                {fields.message("insuranceCompany")}
               </div>
               <div>
                 <label htmlFor="lead-claim-number" className={labelClass}>
                   Claim number
                 </label>
-                <input id="lead-claim-number" name="claimNumber" defaultValue={lead.claimNumber ?? ""} maxLength={100} className={controlClass} />
+                <input id="lead-claim-number" name="claimNumber" defaultValue={lead.claimNumber ?? ""} maxLength={100} className={controlClass} {...fields.invalid("claimNumber")} />
+                {fields.message("claimNumber")}
               </div>
               <div>
                 <label htmlFor="lead-date-of-loss" className={labelClass}>
                   Date of loss
                 </label>
-                <input id="lead-date-of-loss" name="dateOfLoss" type="date" defaultValue={lead.dateOfLoss ?? ""} className={controlClass} />
+                <input id="lead-date-of-loss" name="dateOfLoss" type="date" defaultValue={lead.dateOfLoss ?? ""} className={controlClass} {...fields.invalid("dateOfLoss")} />
+                {fields.message("dateOfLoss")}
               </div>
               <div>
                 <button type="submit" disabled={busy} className={buttonVariants({ size: "sm" })}>
