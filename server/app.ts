@@ -19,6 +19,7 @@ import { healthCheck, unavailableWhileDatabaseIsAway } from "./health";
 import { PageCache } from "./page-cache";
 import { publicFiles } from "./public-files";
 import { reactRouterHandler } from "./react-router-handler";
+import { limitRequestBodies } from "./request-body-limit";
 import { clientAddress, sameOriginWrites } from "./request-origin";
 import { requestLogging } from "./request-logging";
 import { securityHeaders } from "./security-headers";
@@ -75,6 +76,7 @@ export function createApp({ vite, pageCache, serverBuild }: { vite?: ViteDevServ
   app.use(clientAddress());
   app.use(securityHeaders({ production: cfg.isProduction, dev: Boolean(vite) }));
   app.use(sameOriginWrites({ allowedOrigins: cfg.APP_URL ? [new URL(cfg.APP_URL).origin] : [] }));
+  app.use(limitRequestBodies());
   // Responses compressed here are the ones made per request (signed-in pages, the admin, a public page's
   // first render): gzip level 4 costs about a quarter less CPU than the default 6 for about 5% more bytes
   // (the home page: 15.6 KB instead of 14.9 KB). Pages served from the page cache are compressed once,
@@ -130,8 +132,15 @@ export function createApp({ vite, pageCache, serverBuild }: { vite?: ViteDevServ
     }),
   );
 
-  // Errors that escape React Router: log with the request id, answer generically.
+  // Errors that escape React Router: log with the request id, answer generically. An HTTP error of the
+  // client's making (a missing hashed asset is a 404 from the file server) keeps its status.
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    const status = (error as { status?: unknown } | null)?.status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      if (res.headersSent) return next(error);
+      res.status(status).type("text/plain").send(status === 404 ? "Not found." : "Bad request.");
+      return;
+    }
     logger.error({ err: error }, "unhandled request error");
     if (res.headersSent) return next(error);
     res.status(500).type("text/plain").send(`Something went wrong. Request id: ${String(res.locals.requestId)}`);

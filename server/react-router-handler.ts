@@ -2,6 +2,7 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { type AppLoadContext, createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import { wholeBodyOf } from "~/lib/whole-body.server";
+import { BODY_LIMIT_LOCAL, countedBody } from "./request-body-limit";
 
 /**
  * React Router's request handler on Express, as `@react-router/express` does it, with one difference
@@ -50,7 +51,9 @@ function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
   res.on("close", () => controller?.abort());
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
+    const limit = res.locals[BODY_LIMIT_LOCAL] as number | undefined;
+    const body = createReadableStreamFromReadable(req);
+    init.body = limit === undefined ? body : countedBody(body, limit);
     init.duplex = "half";
   }
   return new Request(new URL(url).href, init);
