@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from "node:net";
 import { sql } from "drizzle-orm";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
@@ -25,10 +26,30 @@ interface WindowRow extends Record<string, unknown> {
 /** Old rows are deleted now and then (about one request in 200). */
 const CLEANUP_PROBABILITY = 1 / 200;
 
+/**
+ * Who a limit counts: an IPv4 address as it is; an IPv6 address by its /64 network, which one home or
+ * server gets whole (rotating through it would otherwise make every post a new client); an IPv4 address
+ * written as IPv6 (`::ffff:203.0.113.9`) as the IPv4 address.
+ */
+export function rateLimitClient(address: string | null): string {
+  if (!address) return "unknown";
+  if (!isIPv6(address)) return address.slice(0, 64);
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  const [head = "", tail = ""] = address.toLowerCase().split("%")[0]!.split("::");
+  const left = head ? head.split(":") : [];
+  const right = address.includes("::") ? (tail ? tail.split(":") : []) : [];
+  const groups = address.includes("::") ? [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
 export async function consumeLeadRateLimit(clientAddress: string | null): Promise<RateLimitDecision> {
   const { LEAD_RATE_LIMIT_PER_MINUTE: perMinute, LEAD_RATE_LIMIT_PER_HOUR: perHour } = config();
   if (perMinute === 0 && perHour === 0) return { allowed: true };
-  const client = (clientAddress ?? "unknown").slice(0, 64);
+  const client = rateLimitClient(clientAddress);
   // One statement. Counters need no fsync before we answer: synchronous_commit is off for this
   // statement's own transaction (a crash may forget the last few counts, never corrupt them).
   const result = await db().execute<WindowRow>(sql`
