@@ -328,6 +328,21 @@ describe("sign-in and sessions", () => {
     expect(replay.headers.get("location")).toBe("/auth?redirectTo=%2Fadmin");
   });
 
+  test("a password changed through the API ends the other sessions even when the caller does not ask (S9)", async () => {
+    const user = await userWithPassword({ kind: "admin" });
+    const first = await signInApi(user.email, TEST_PASSWORD, { ip: newClientIp() });
+    const second = await signInApi(user.email, TEST_PASSWORD, { ip: newClientIp() });
+    expect(await resolveSession(new Headers({ cookie: first.cookie! }))).not.toBeNull();
+
+    const changed = await handleAuthApiRequest(
+      apiRequest("/change-password", { currentPassword: TEST_PASSWORD, newPassword: "Gutter-Flashing-Ridge-42", revokeOtherSessions: false }, { ip: newClientIp(), cookie: second.cookie! }),
+    );
+    expect(changed.status).toBe(200);
+    expect(await resolveSession(new Headers({ cookie: first.cookie! }))).toBeNull();
+    const current = sessionCookieFrom(changed.headers) ?? second.cookie!;
+    expect(await resolveSession(new Headers({ cookie: current }))).not.toBeNull();
+  });
+
   test("sessions end after the idle timeout and after the absolute lifetime (S8)", async () => {
     const user = await createUser({ kind: "admin" });
     const now = Date.now();

@@ -224,7 +224,9 @@ function createAuth() {
                 ? "Password is required."
                 : passwordProblem(body.newPassword, current ?? {});
             if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "INVALID_INPUT" });
-            return;
+            // A changed password always ends the account's other sessions (QUALITY S9), also when the API
+            // is called directly without asking for it.
+            return { context: { body: { ...body, revokeOtherSessions: true } } };
           }
           case "/sign-in/email": {
             if (typeof body.email === "string") return { context: { body: { ...body, email: body.email.trim().toLowerCase() } } };
