@@ -1,6 +1,7 @@
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { SMTPSentMessageInfo } from "nodemailer";
 import type PgBoss from "pg-boss";
+import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { defineJob, type JobContext } from "~/jobs/define-job";
@@ -88,7 +89,8 @@ export async function deliverQueuedEmail(
       .set({ status: "stored", lastError: null, updatedAt: sql`now()` })
       .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "sending")));
     log.info({ to: row.toAddress, subject: row.subject }, "SMTP_URL not set: email stored in the outbox, not sent");
-    log.debug({ text: row.textBody }, "stored email text");
+    // The text (a reset or confirmation link) helps in development; in production it stays out of the logs.
+    if (!config().isProduction) log.debug({ text: row.textBody }, "stored email text");
     return "stored";
   }
 
