@@ -114,6 +114,23 @@ async function startInstance(state: JobsState): Promise<void> {
   );
 }
 
+/** pg-boss's expiry of a job whose queue sets none (15 minutes). */
+const DEFAULT_EXPIRE_SECONDS = 15 * 60;
+/** A run is stopped this long before its job expires. */
+const EXPIRY_MARGIN_SECONDS = 30;
+
+/**
+ * The signal a job's handler gets: aborted when the process stops, and shortly before the job expires.
+ * pg-boss retries an expired job while its first run may still be going; stopping the run first means the
+ * two never overlap (a crawl longer than its limit would otherwise run twice at once). The reason tells
+ * which: a `TimeoutError` for the time limit.
+ */
+function runSignal(state: JobsState, definition: AnyJobDefinition): AbortSignal {
+  const expireInSeconds = definition.queue?.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS;
+  const budget = AbortSignal.timeout(Math.max(1, expireInSeconds - EXPIRY_MARGIN_SECONDS) * 1000);
+  return AbortSignal.any([state.shutdown.signal, budget]);
+}
+
 function registerWorker(state: JobsState, definition: AnyJobDefinition): Promise<string> {
   const options: PgBoss.WorkOptions & { includeMetadata: true } = { batchSize: 1, includeMetadata: true };
   if (definition.pollingIntervalSeconds !== undefined) options.pollingIntervalSeconds = definition.pollingIntervalSeconds;
@@ -127,7 +144,7 @@ function registerWorker(state: JobsState, definition: AnyJobDefinition): Promise
     const run = requestContext.run({ requestId }, async () => {
       const startedAt = performance.now();
       try {
-        const result = await definition.handle(job, { signal: state.shutdown.signal });
+        const result = await definition.handle(job, { signal: runSignal(state, definition) });
         logger.debug({ job: job.name, jobId: job.id, ms: Math.round(performance.now() - startedAt) }, "job done");
         return result;
       } catch (error) {

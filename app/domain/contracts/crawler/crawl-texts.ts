@@ -23,6 +23,7 @@ export const CRAWL_TEXT = {
   blocked: (host: string, why: string) =>
     `Blocked: ${host} answered with ${why} instead of results. Nothing more was read; this is not "0 results". Try again later.`,
   interrupted: "Interrupted: the crawl stopped before it finished (app restart or worker failure)",
+  timedOut: "Stopped: the crawl ran longer than its time limit. What was found until then is kept.",
   robotsSkipped: (url: string) => `Skipped (robots.txt disallows): ${url}`,
   unreadablePage: (url: string) => `No results could be read from ${url}: the page layout may have changed`,
 } as const;

@@ -17,6 +17,8 @@ import { CRAWL_JOB, closeStaleSessions, crawlJobDataSchema, type CrawlJobData } 
  * died: it closes it as failed ("Interrupted: ...") and runs a new session
  * with the same source and configuration, so history shows what happened.
  * `contracts.crawl-sweep` closes running sessions no job runs any more.
+ * A crawl that reaches its time limit (the worker aborts it before the job
+ * expires) is closed as failed and not retried: a retry would start it over.
  */
 
 export const CRAWL_SWEEP_JOB = "contracts.crawl-sweep";
@@ -68,7 +70,14 @@ export async function handleCrawlJob(
     await writeCrawlLog(session.id, "error", CRAWL_TEXT.interrupted, { continuedIn: sessionId });
     await writeCrawlLog(sessionId, "info", `Restarted after an interruption of session ${session.id}`, { retry: job.retryCount });
   }
-  const outcome = await runCrawl(sessionId, { ...options, signal: context?.signal });
+  let outcome: CrawlOutcome;
+  try {
+    outcome = await runCrawl(sessionId, { ...options, signal: context?.signal });
+  } catch (error) {
+    if (!isTimeLimit(context?.signal)) throw error;
+    await closeTimedOutSession(sessionId);
+    return { outcome: "failed", sessionId };
+  }
   if (session.sessionType === "scheduled" && outcome.newContracts.length > 0) {
     try {
       await queueCrawlDigest({
@@ -82,6 +91,25 @@ export async function handleCrawlJob(
     }
   }
   return { outcome: outcome.status, sessionId };
+}
+
+/** Whether the run was stopped for its time limit (not for a shutdown: that one is retried). */
+function isTimeLimit(signal: AbortSignal | undefined): boolean {
+  return Boolean(signal?.aborted && (signal.reason as { name?: unknown } | undefined)?.name === "TimeoutError");
+}
+
+async function closeTimedOutSession(sessionId: string): Promise<void> {
+  await db()
+    .update(contractCrawlSessions)
+    .set({
+      status: "failed",
+      errorMessage: CRAWL_TEXT.timedOut,
+      errorDetails: { kind: "time_limit" },
+      completedAt: sql`now()`,
+      durationSeconds: sql`greatest(0, round(extract(epoch from (now() - ${contractCrawlSessions.startedAt}))))::int`,
+    })
+    .where(and(eq(contractCrawlSessions.id, sessionId), eq(contractCrawlSessions.status, "running")));
+  await writeCrawlLog(sessionId, "error", CRAWL_TEXT.timedOut);
 }
 
 export const crawlJob = defineJob<CrawlJobData>({

@@ -307,6 +307,34 @@ describe("sessions", () => {
     expect((await handleCrawlJob({ id: "job-1", retryCount: 2, data: { sessionId: created.sessionId, sourceId: created.sourceId } })).outcome).toBe("skipped");
   });
 
+  it("a crawl that reaches its time limit is closed as failed, keeps what it found and is not retried", async () => {
+    serveBidnet();
+    // Page 2 of 'roof' never comes: the run is stopped by its time limit (the worker's signal) meanwhile.
+    server.route(routes.roof2, {
+      handler: async (_req, res) => {
+        await new Promise<void>((resolve) => {
+          res.on("close", resolve);
+          setTimeout(resolve, 10_000);
+        });
+        if (!res.destroyed) res.writeHead(200, { "content-type": "text/html" }).end(read("synthetic_bidnet_public_search_roof_page2.html"));
+      },
+    });
+    const created = await createCrawlSession({ sourceId: (await source("bidnet")).id, sessionType: "manual" });
+    const result = await handleCrawlJob(
+      { id: "job-time", retryCount: 0, data: { sessionId: created.sessionId, sourceId: created.sourceId } },
+      { signal: AbortSignal.timeout(1_500) },
+      CLIENT,
+    );
+    expect(result).toEqual({ outcome: "failed", sessionId: created.sessionId });
+    const [session] = await db().select().from(contractCrawlSessions).where(eq(contractCrawlSessions.id, created.sessionId));
+    expect(session).toMatchObject({ status: "failed", errorMessage: "Stopped: the crawl ran longer than its time limit. What was found until then is kept." });
+    expect(session!.completedAt).not.toBeNull();
+    // Page 1's two solicitations were stored before the stop.
+    expect((await stored()).length).toBe(2);
+    // The job did not fail, so pg-boss has nothing to retry; a redelivery finds the session closed.
+    expect((await handleCrawlJob({ id: "job-time", retryCount: 1, data: { sessionId: created.sessionId, sourceId: created.sourceId } })).outcome).toBe("skipped");
+  });
+
   it("an unknown adapter fails the session: No adapter found for source: {slug}", async () => {
     const [other] = await db()
       .insert(contractSources)
