@@ -6,7 +6,7 @@
 //
 // Environment:
 //   LH_RUNS            runs per URL (default 5)
-//   LH_PATHS           comma-separated paths (default /,/services,/gaf/shingles,/gaf/timberline-hdz-colors)
+//   LH_PATHS           comma-separated paths (default: every public page, 13)
 //   LH_REPORTS         "1": also keep every run's full Lighthouse JSON next to the results
 //   LH_MEDIA_PHOTOS    N > 0: first put N photograph-sized JPEGs into the media library and use them for the
 //                      gallery projects and the leaders (bench/lib/seed-media-photos.ts, through the app's use
@@ -28,7 +28,8 @@ import { processTree } from "./lib/rss.js";
 import { execFileSync } from "node:child_process";
 import { killAll, livePostmaster, ROOT as ROOT_DIR, snapshotApp, startServer, tempDataDir } from "./lib/server.js";
 
-const DEFAULT_PATHS = ["/", "/services", "/gaf/shingles", "/gaf/timberline-hdz-colors"];
+/** Every public page (the public layout's routes and the GAF portal: app/routes.ts). */
+const DEFAULT_PATHS = ["/", "/about", "/services", "/team", "/gallery", "/contact", "/privacy", "/terms", "/gaf", "/gaf/warranties", "/gaf/shingles", "/gaf/roof-system", "/gaf/timberline-hdz-colors"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const METRICS = {
   fcp: "first-contentful-paint",
