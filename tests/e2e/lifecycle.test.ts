@@ -1,3 +1,4 @@
+import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
@@ -202,8 +203,47 @@ describe("crash and restart", () => {
     expect(html.includes(SEEDED_PHONE), `the home page shows the seeded phone ${SEEDED_PHONE}`).toBe(true);
   });
 
-  test("SIGTERM: exit code 0 within 10 s, and no PostgreSQL process remains for the data directory", async () => {
-    const result = await server!.stop("SIGTERM", 12_000);
+  test("SIGTERM: a request in flight completes, the process exits 0 within 10 s, and no PostgreSQL process remains for the data directory", async () => {
+    // An inspection request whose body is still arriving when SIGTERM comes (QUALITY R4): half of it is
+    // sent, the signal, then the rest; the server answers it, with its lead committed, before it exits.
+    const boundary = "lifecycle-r4-boundary";
+    const fields: Record<string, string> = {
+      formId: "inspection-form",
+      submissionKey: `r4-${Date.now()}-abcdefghijkl`,
+      firstName: "Terry",
+      lastName: "Termination",
+      email: "terry@example.com",
+      phone: "(614) 555-0142",
+      message: "Sent while the server was stopping.",
+    };
+    const body = Buffer.from(
+      `${Object.entries(fields)
+        .map(([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join("")}--${boundary}--\r\n`,
+    );
+    let request: http.ClientRequest | undefined;
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      request = http.request(
+        `${url}/inspection-request`,
+        { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(body.length) } },
+        (response) => {
+          let text = "";
+          response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+        },
+      );
+      request.on("error", reject);
+      request.write(body.subarray(0, body.length >> 1));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stopping = server!.stop("SIGTERM", 12_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    request!.end(body.subarray(body.length >> 1));
+    const answered = await answer;
+    expect(answered.status, answered.body).toBe(200);
+    expect(JSON.parse(answered.body)).toMatchObject({ ok: true, title: "Request Submitted!" });
+
+    const result = await stopping;
     expect(result, server!.logTail(20)).toMatchObject({ code: 0, signal: null });
     expect(result.ms).toBeLessThan(10_000);
     expect(server!.logs()).toContain("shutdown complete");
