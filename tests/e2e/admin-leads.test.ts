@@ -209,7 +209,9 @@ describe("lead management", () => {
     const { rows } = await staff.pool().query("select claim_number, pipeline_status, contacted from leads where email = 'henry@example.com'");
     expect(rows[0]).toEqual({ claim_number: "CLM-2026-001-B", pipeline_status: "estimate_sent", contacted: true });
 
-    // A refused value is reported under its field, which gets the focus; the typed value stays.
+    // A refused value is reported under its field, which gets the focus; the typed value stays. (On a fresh
+    // load: the form above is drawn anew once the save's reload arrives, which may come after the typing.)
+    await staff.goto(page, new URL(page.url()).pathname);
     const dateOfLoss = page.getByLabel("Date of loss");
     await dateOfLoss.fill("2099-01-01");
     await page.getByRole("button", { name: "Save insurance details" }).click();
