@@ -11,7 +11,7 @@ import type { FieldSpec } from "./admin-form";
 import { AdminCount, AdminPage } from "./admin-page";
 import { BackLink } from "./back-link";
 import { CardGrid, ItemCard, ItemMenu, moveMenuActions, type MenuAction } from "./card-list";
-import { FormDialog } from "./form-dialog";
+import { FormDialog, useEditDialog } from "./form-dialog";
 import { useHistoryDialog } from "./history-dialog";
 import { ScheduleNote, useScheduleDialog, type Schedulable } from "./schedule-dialog";
 import { EmptyState } from "./list-states";
@@ -122,8 +122,14 @@ function CardManagerList<T extends { id: string }>({
   card,
 }: Omit<CardManagerProps<T>, "items"> & { items: T[]; onAdd: () => void }) {
   const list = useListFilter(items, { text: search.text, filters: { status: status.of } });
-  const [editing, setEditing] = useState<T | null>(null);
-  const [editOpen, setEditOpen] = useState(false);
+  const editDialog = useEditDialog((item: T) => ({
+    title: edit.title,
+    schema: edit.schema,
+    intent: edit.intent,
+    fields: edit.fields,
+    values: edit.values(item),
+    submitLabel: edit.submitLabel,
+  }));
   const historyDialog = useHistoryDialog(history?.kind ?? "service", edit.fields);
   const scheduleDialog = useScheduleDialog(schedule?.kind ?? "service");
 
@@ -145,13 +151,7 @@ function CardManagerList<T extends { id: string }>({
   const allIds = items.map((item) => item.id);
   const shownIds = list.items.map((item) => item.id);
   const menuOf = (item: T): MenuAction[] => [
-    {
-      label: "Edit",
-      onSelect: () => {
-        setEditing(item);
-        setEditOpen(true);
-      },
-    },
+    { label: "Edit", onSelect: () => editDialog.edit(item) },
     ...(history ? [historyDialog.action(item.id, history.name(item))] : []),
     ...actions(item),
     ...(schedule ? scheduleDialog.actions(schedule.of(item)) : []),
@@ -183,20 +183,7 @@ function CardManagerList<T extends { id: string }>({
           ))}
         </CardGrid>
       )}
-      {editing && (
-        <FormDialog
-          key={editing.id}
-          open={editOpen}
-          onOpenChange={setEditOpen}
-          title={edit.title}
-          schema={edit.schema}
-          intent={edit.intent}
-          fields={edit.fields}
-          values={edit.values(editing)}
-          hidden={{ id: editing.id }}
-          submitLabel={edit.submitLabel}
-        />
-      )}
+      {editDialog.dialog}
       {historyDialog.dialog}
       {scheduleDialog.dialog}
     </div>

@@ -9,7 +9,7 @@ import { AdminCount, AdminPage } from "~/components/admin/admin-page";
 import { BackLink } from "~/components/admin/back-link";
 import { ItemMenu, type MenuAction } from "~/components/admin/card-list";
 import { DataTable, type Column } from "~/components/admin/data-table";
-import { FormDialog } from "~/components/admin/form-dialog";
+import { FormDialog, useEditDialog } from "~/components/admin/form-dialog";
 import { useHistoryDialog } from "~/components/admin/history-dialog";
 import { EmptyState } from "~/components/admin/list-states";
 import { ListToolbar, useListFilter } from "~/components/admin/list-toolbar";
@@ -388,8 +388,15 @@ function ContentPanel<T extends { id: string; title: string; status: string; pub
 }) {
   const { kind, noun } = spec;
   const [addOpen, setAddOpen] = useState(false);
-  const [editing, setEditing] = useState<T | null>(null);
-  const [editOpen, setEditOpen] = useState(false);
+  const editDialog = useEditDialog((item: T) => ({
+    title: `Edit ${noun}`,
+    schema: spec.schema,
+    intent: `save-${kind}`,
+    fields: spec.editFields,
+    values: spec.values(item),
+    submitLabel: `Update ${noun}`,
+    wide: true,
+  }));
   const history = useHistoryDialog(kind, spec.editFields);
   const schedule = useScheduleDialog(kind);
   const addButton = (
@@ -434,13 +441,7 @@ function ContentPanel<T extends { id: string; title: string; status: string; pub
             <ItemMenu
               itemName={item.title}
               actions={[
-                {
-                  label: "Edit",
-                  onSelect: () => {
-                    setEditing(item);
-                    setEditOpen(true);
-                  },
-                },
+                { label: "Edit", onSelect: () => editDialog.edit(item) },
                 history.action(item.id, item.title),
                 publishAction(kind, item),
                 ...schedule.actions(item),
@@ -460,21 +461,7 @@ function ContentPanel<T extends { id: string; title: string; status: string; pub
       )}
       {history.dialog}
       {schedule.dialog}
-      {editing && (
-        <FormDialog
-          key={editing.id}
-          open={editOpen}
-          onOpenChange={setEditOpen}
-          title={`Edit ${noun}`}
-          schema={spec.schema}
-          intent={`save-${kind}`}
-          fields={spec.editFields}
-          values={spec.values(editing)}
-          hidden={{ id: editing.id }}
-          submitLabel={`Update ${noun}`}
-          wide
-        />
-      )}
+      {editDialog.dialog}
     </>
   );
 }
