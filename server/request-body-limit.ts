@@ -25,7 +25,8 @@ export const BODY_LIMIT_LOCAL = "bodyLimitBytes";
  */
 export function limitRequestBodies({ maxBytes = MAX_BODY_BYTES, streamed = STREAMED_UPLOAD_PATHS }: { maxBytes?: number; streamed?: ReadonlySet<string> } = {}) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method === "GET" || req.method === "HEAD" || streamed.has(req.path)) return next();
+    // As the router matches them: any case, a trailing slash or not.
+    if (req.method === "GET" || req.method === "HEAD" || streamed.has(req.path.toLowerCase().replace(/(.)\/+$/, "$1"))) return next();
     const length = req.headers["content-length"];
     if (length !== undefined && Number(length) > maxBytes) {
       res.status(413).type("text/plain").send("This request is too large.");

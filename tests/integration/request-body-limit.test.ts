@@ -96,6 +96,8 @@ describe("request body limit", () => {
       const upload = await post("/inspection-request", MAX_BODY_BYTES + 1, { type: "multipart/form-data; boundary=x" });
       expect(upload.body).not.toBe("This request is too large.");
       expect(upload.type).toMatch(/json/);
+      // Written as the router still matches it.
+      expect((await post("/Inspection-Request/", MAX_BODY_BYTES + 1, { type: "multipart/form-data; boundary=x" })).body).not.toBe("This request is too large.");
     });
 
     test("a missing hashed asset is a 404, not a server error", async () => {
