@@ -25,6 +25,19 @@ const smtpUrl = z
 
 const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
 
+/** An http(s) origin such as https://www.example.com (a trailing slash is allowed; a path, query or fragment is not). */
+const appUrl = z
+  .string()
+  .trim()
+  .refine((v) => {
+    try {
+      const url = new URL(v);
+      return (url.protocol === "https:" || url.protocol === "http:") && url.username === "" && url.password === "" && url.pathname === "/" && url.search === "" && url.hash === "" && !/[?#]/.test(v);
+    } catch {
+      return false;
+    }
+  }, "must be the site's public address: http(s)://host[:port], without a path, e.g. https://www.example.com");
+
 /** Where uploaded files are kept when STORAGE_URL names an S3 bucket. */
 export interface S3StorageSettings {
   bucket: string;
@@ -70,8 +83,11 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: port.default(3000),
-  /** Public base URL, used for canonical links and links in emails. */
-  APP_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  /**
+   * The site's public address (an http(s) origin, no path): every absolute link the app writes starts
+   * with it (app/lib/site-origin.server.ts). Required when NODE_ENV=production (productionConfigProblems).
+   */
+  APP_URL: z.preprocess(emptyAsUndefined, appUrl.optional()),
   /**
    * Which proxies may tell us the client address through X-Forwarded-For:
    * "false" (none: use the socket address), a hop count ("1"), or a
@@ -147,7 +163,7 @@ export const configSchema = z.object({
   /**
    * FOR TESTS ONLY: host names the crawler may reach even though they resolve
    * to a loopback/private address (a local fixture server). Off (empty) by
-   * default; a warning is logged when set (crawler/fetcher.server.ts).
+   * default; a production server refuses to start with it (productionConfigProblems).
    */
   CRAWLER_ALLOW_PRIVATE_HOSTS: z
     .string()
@@ -206,6 +222,28 @@ function redact(name: string, value: string): string {
   if (/SECRET|PASSWORD|TOKEN/i.test(name)) return "***";
   // Hide passwords inside connection URLs.
   return value.replace(/(\/\/[^:/@]+:)[^@]*@/, "$1***@");
+}
+
+/**
+ * Settings a production server cannot run with, as messages naming the variable (empty: none). Checked
+ * when the server starts (server/app.ts), not by the command-line tools, which write no links.
+ */
+export function productionConfigProblems(cfg: Config): string[] {
+  if (!cfg.isProduction) return [];
+  const problems: string[] = [];
+  if (!cfg.APP_URL) {
+    problems.push(
+      "APP_URL: required when NODE_ENV=production: the site's public address, e.g. https://www.example.com. " +
+        "Links in emails, canonical and Open Graph tags, the sitemap and robots.txt are built on it, never on a request's Host header. " +
+        "(`npm start`, the local trial, sets it to http://localhost:PORT.)",
+    );
+  }
+  if (cfg.CRAWLER_ALLOW_PRIVATE_HOSTS.length > 0) {
+    problems.push(
+      "CRAWLER_ALLOW_PRIVATE_HOSTS: for tests only; not allowed when NODE_ENV=production (it lets the crawler reach private and loopback addresses)",
+    );
+  }
+  return problems;
 }
 
 let current: Config | undefined;

@@ -4,17 +4,20 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { config, ConfigError } from "~/config.server";
+import { config, ConfigError, productionConfigProblems } from "~/config.server";
 import { closeDatabase, databaseUrl, db, pool } from "~/db/client.server";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
 import { runMigrations } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed/index.server";
 import { ensureFirstSuperAdmin } from "~/domain/accounts/bootstrap.server";
+import { INSPECTION_SENT_PARAM } from "~/domain/leads/form-state";
 import { invalidateLeadAlertRecipient } from "~/domain/leads/lead-emails.server";
+import { PUBLIC_ROUTES } from "~/domain/seo/public-routes";
 import { invalidatePublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
 import { startJobs, stopJobs } from "~/jobs/worker.server";
 import { onContentChange, startContentChangeListener, stopContentChangeListener } from "~/lib/content-changes.server";
 import { logger } from "~/lib/logger.server";
+import { setListeningOrigin } from "~/lib/site-origin.server";
 import { healthCheck, unavailableWhileDatabaseIsAway } from "./health";
 import { PageCache } from "./page-cache";
 import { publicFiles } from "./public-files";
@@ -177,6 +180,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   let cfg;
   try {
     cfg = config();
+    const problems = productionConfigProblems(cfg);
+    if (problems.length > 0) throw new ConfigError(problems);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\nSee .env.example for every setting.\n`);
@@ -196,7 +201,11 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     });
   }
 
-  const pageCache = cfg.servesWeb ? new PageCache() : undefined;
+  // The public pages, the sitemap and robots.txt; the inspection form's "sent" notice is the one query
+  // parameter that changes a page (ADR 039).
+  const pageCache = cfg.servesWeb
+    ? new PageCache({ paths: [...PUBLIC_ROUTES.map((route) => route.path), "/sitemap.xml", "/robots.txt"], bypassParams: [INSPECTION_SENT_PARAM] })
+    : undefined;
   const server = pageCache ? webServer(options.vite, pageCache, serverBuild) : http.createServer(jobsOnlyApp());
   server.keepAliveTimeout = 65_000;
   try {
@@ -235,7 +244,10 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : cfg.PORT;
-  const url = `http://${cfg.HOST === "0.0.0.0" ? "localhost" : cfg.HOST}:${port}`;
+  const host = cfg.HOST === "0.0.0.0" || cfg.HOST === "::" ? "localhost" : cfg.HOST.includes(":") ? `[${cfg.HOST}]` : cfg.HOST;
+  const url = `http://${host}:${port}`;
+  // Without APP_URL (development, tests) links are built on the address this server answers on.
+  setListeningOrigin(url);
   logger.info(
     {
       url,

@@ -5,14 +5,15 @@ import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { markResponseUncacheable, requestContext } from "~/lib/logger.server";
-import { PAGE_CACHE_CONTROL, PageCache, preferredEncoding } from "./page-cache";
+import { normalisePath, PAGE_CACHE_CONTROL, PageCache, preferredEncoding } from "./page-cache";
 
 /** A tiny app in front of which the cache sits, like server/app.ts (compression first, then the cache). */
 let renders = 0;
 let nextStatus = 200;
 let setCookie = false;
 let degraded = false;
-const cache = new PageCache({ maxEntries: 3 });
+const PAGES = ["/services", "/about", "/etag", "/with-cookie", "/sets-cookie", "/missing", "/hydrated", "/head", "/degraded", "/admin/leads", "/compressed", "/1", "/2", "/3", "/4"];
+const cache = new PageCache({ paths: PAGES, bypassParams: ["sent"], maxEntries: 3 });
 let baseUrl = "";
 let server: http.Server;
 
@@ -208,5 +209,94 @@ describe("preferredEncoding", () => {
     expect(preferredEncoding("*;q=0")).toBeNull();
     expect(preferredEncoding("*")).toBe("br");
     expect(preferredEncoding("deflate")).toBeNull();
+  });
+});
+
+describe("keys (issue 19: keyed on what is rendered, never on the Host header or the query string)", () => {
+  it("a request's Host, X-Forwarded-Host and query string do not make another entry", async () => {
+    await get("/services?utm_source=a", { host: "evil.example", "x-forwarded-host": "evil.example" });
+    await cached("/services");
+    const before = renders;
+    for (const variant of ["/services", "/services?utm_source=b", "/services?gclid=1&utm_campaign=x"]) {
+      expect((await get(variant, { host: `other-${variant.length}.example` })).cache, variant).toBe("hit");
+    }
+    expect(renders).toBe(before);
+    expect(cache.size).toBe(1);
+  });
+
+  it("another spelling of a listed path is answered from its entry but never rendered into the cache", async () => {
+    const rendered = await get("/SERVICES/");
+    expect(rendered.cache).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(cache.size).toBe(0);
+    await get("/services");
+    await cached("/services");
+    for (const variant of ["/Services", "/services/", "//services", "/x/../services", "/%73ervices", "/services//"]) {
+      expect((await get(variant)).cache, variant).toBe("hit");
+    }
+  });
+
+  it("a query parameter that changes the page is neither looked up nor stored", async () => {
+    await get("/about");
+    await cached("/about");
+    const before = renders;
+    expect((await get("/about?sent=form")).cache).toBeNull();
+    expect((await get("/about?utm_source=x&sent=1")).cache).toBeNull();
+    expect(renders).toBe(before + 2);
+  });
+
+  it("a path that is not listed is never stored, however it is spelled", async () => {
+    for (const path of ["/unlisted", "/Unlisted", "/services.data", "/services/x"]) await get(path);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(cache.size).toBe(0);
+  });
+
+  it("keyOf: the listed form, or undefined", () => {
+    expect(cache.keyOf("/services?utm_source=a")).toEqual({ key: "/services", exact: true });
+    expect(cache.keyOf("/SERVICES/?a=b")).toEqual({ key: "/services", exact: false });
+    expect(cache.keyOf("/services?sent=1")).toBeUndefined();
+    expect(cache.keyOf("/services%3Fx")).toBeUndefined();
+    expect(cache.keyOf("/%E0%A4%A")).toBeUndefined();
+    expect(cache.keyOf("/unlisted")).toBeUndefined();
+  });
+
+  it("normalisePath: the router's reading, in the site's spelling", () => {
+    expect(normalisePath("/")).toBe("/");
+    expect(normalisePath("//")).toBe("/");
+    expect(normalisePath("/GAF/Shingles/")).toBe("/gaf/shingles");
+    expect(normalisePath("/gaf/./shingles")).toBe("/gaf/shingles");
+    expect(normalisePath("/a/%2e%2e/gaf\\shingles")).toBe("/gaf/shingles");
+    expect(normalisePath("/gaf%0a")).toBeUndefined();
+  });
+});
+
+describe("byte budget", () => {
+  it("keeps the stored pages (identity, brotli and gzip forms together) within maxBytes", async () => {
+    const page = `<html>${"<p>roofing in central Ohio</p>".repeat(2_000)}</html>`; // ~60 KB, ~62 KB stored
+    const small = new PageCache({ paths: ["/a", "/b", "/c"], maxBytes: 150_000 });
+    const app = express();
+    app.use((_req, _res, next) => requestContext.run({ requestId: "test" }, next));
+    app.use(small.middleware());
+    app.get("/{*path}", (_req, res) => {
+      res.type("html").send(page);
+    });
+    const budgetServer = http.createServer((req, res) => {
+      if (!small.serveHit(req, res)) app(req, res);
+    });
+    budgetServer.listen(0, "127.0.0.1");
+    await new Promise((resolve) => budgetServer.once("listening", resolve));
+    const url = `http://127.0.0.1:${(budgetServer.address() as AddressInfo).port}`;
+    try {
+      for (const path of ["/a", "/b", "/c"]) {
+        await fetch(`${url}${path}`).then((r) => r.arrayBuffer());
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // Two fit in 150 KB, three do not: the least recently used went.
+      expect(small.size).toBe(2);
+      expect((await fetch(`${url}/a`)).headers.get("x-page-cache")).toBe("miss");
+      expect((await fetch(`${url}/c`)).headers.get("x-page-cache")).toBe("hit");
+    } finally {
+      await new Promise<void>((resolve) => budgetServer.close(() => resolve()));
+    }
   });
 });

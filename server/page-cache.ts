@@ -3,6 +3,7 @@ import type http from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { LRUCache } from "lru-cache";
 import { logger, requestContext } from "~/lib/logger.server";
 
 /**
@@ -42,7 +43,6 @@ interface Entry {
   br: Form;
   gzip: Form;
   notModified: Form;
-  storedAt: number;
   bytes: number;
 }
 
@@ -76,23 +76,42 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 export interface PageCacheOptions {
+  /** The paths of the pages that may be stored, as the site links them ("/", "/gaf/shingles", "/robots.txt"). */
+  paths: Iterable<string>;
+  /** Query parameters that change a page: a request carrying one is rendered, never looked up or stored. */
+  bypassParams?: Iterable<string>;
   maxEntries?: number;
   maxBytes?: number;
   ttlMs?: number;
 }
 
+/** Where a request's page is kept: `key`, and whether the request spelled the path as listed (`exact`). */
+export interface CacheKey {
+  key: string;
+  exact: boolean;
+}
+
 export class PageCache {
-  private entries = new Map<string, Entry>();
-  private bytes = 0;
+  private entries: LRUCache<string, Entry>;
   private generation = 0;
+  private readonly paths: ReadonlySet<string>;
+  private readonly bypassParams: readonly string[];
   readonly maxEntries: number;
   readonly maxBytes: number;
   readonly ttlMs: number;
 
-  constructor(options: PageCacheOptions = {}) {
+  constructor(options: PageCacheOptions) {
+    this.paths = new Set(options.paths);
+    this.bypassParams = [...(options.bypassParams ?? [])];
     this.maxEntries = options.maxEntries ?? 500;
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
     this.ttlMs = options.ttlMs ?? 10 * 60_000;
+    this.entries = new LRUCache<string, Entry>({
+      max: this.maxEntries,
+      maxSize: this.maxBytes,
+      sizeCalculation: (entry) => entry.bytes,
+      ttl: this.ttlMs,
+    });
   }
 
   get size() {
@@ -103,37 +122,25 @@ export class PageCache {
     this.generation += 1;
     if (this.entries.size > 0) logger.debug({ reason, entries: this.entries.size }, "page cache cleared");
     this.entries.clear();
-    this.bytes = 0;
   }
 
-  private get(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (Date.now() - entry.storedAt > this.ttlMs) {
-      this.delete(key);
-      return undefined;
-    }
-    // Map order is insertion order: re-insert to mark as recently used.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
+  /**
+   * The key of the page a request URL (path and query, as sent) asks for, or undefined when it is not
+   * one this cache keeps. The listed spelling is a set lookup; another one is normalised first.
+   */
+  keyOf(url: string): CacheKey | undefined {
+    const query = url.indexOf("?");
+    const path = query < 0 ? url : url.slice(0, query);
+    if (query >= 0 && this.bypassParams.length > 0 && this.readsQuery(url.slice(query + 1))) return undefined;
+    if (this.paths.has(path)) return { key: path, exact: true };
+    const normalised = normalisePath(path);
+    return normalised !== undefined && this.paths.has(normalised) ? { key: normalised, exact: false } : undefined;
   }
 
-  private delete(key: string) {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.bytes -= entry.bytes;
-    this.entries.delete(key);
-  }
-
-  private set(key: string, entry: Entry) {
-    this.delete(key);
-    this.entries.set(key, entry);
-    this.bytes += entry.bytes;
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
-      this.delete(oldest);
-    }
+  private readsQuery(query: string): boolean {
+    if (query === "") return false;
+    const params = new URLSearchParams(query);
+    return this.bypassParams.some((name) => params.has(name));
   }
 
   /**
@@ -168,9 +175,9 @@ export class PageCache {
   private lookup(req: http.IncomingMessage): Entry | undefined {
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;
     if (req.headers.cookie || req.headers.authorization || this.entries.size === 0) return undefined;
-    // Only pages that qualified were stored (isCacheableRequest, isCacheableResponse), so a lookup of any
-    // other path simply misses. Pages carry absolute URLs built from the host when APP_URL is unset.
-    return this.get(`${req.headers.host ?? ""}${req.url ?? "/"}`);
+    // Never the Host header (nor X-Forwarded-Host): pages are rendered on the one site origin.
+    const key = this.keyOf(req.url ?? "/");
+    return key ? this.entries.get(key.key) : undefined;
   }
 
   /** The Express side: a hit (when the server did not answer it first), else renders and stores a miss. */
@@ -187,8 +194,12 @@ export class PageCache {
         return;
       }
       if (req.method !== "GET") return next();
-      res.setHeader("X-Page-Cache", "miss");
-      this.capture(`${req.headers.host ?? ""}${req.originalUrl}`, res);
+      const key = this.keyOf(req.originalUrl);
+      // Only the listed spelling of a page is rendered into the cache; others are answered, not stored.
+      if (key?.exact) {
+        res.setHeader("X-Page-Cache", "miss");
+        this.capture(key.key, res);
+      }
       next();
     };
   }
@@ -238,7 +249,7 @@ export class PageCache {
             headers: [...common, ...(encoding ? ["content-encoding", encoding] : []), "content-length", String(body.length)],
             body,
           });
-          this.set(key, {
+          this.entries.set(key, {
             etag,
             identity: form(identity),
             br: form(br, "br"),
@@ -248,7 +259,6 @@ export class PageCache {
               headers: ["cache-control", PAGE_CACHE_CONTROL, "vary", "Accept-Encoding", "etag", etag, "x-page-cache", "hit"],
               body: null,
             },
-            storedAt: Date.now(),
             bytes: identity.length + br.length + gz.length,
           });
         },
@@ -283,6 +293,25 @@ function pick(req: http.IncomingMessage, entry: Entry): Form {
     encodingMemo.set(header!, encoding);
   }
   return encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+}
+
+/**
+ * A request path as the router reads it, in the form the site links it: percent-encoding decoded, dot
+ * segments resolved, backslashes and repeated slashes as one slash, no trailing slash, lower case.
+ * Undefined when it cannot be decoded.
+ */
+export function normalisePath(path: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f?#]/.test(decoded)) return undefined;
+  const resolved = new URL(decoded.replace(/\\/g, "/").replace(/\/{2,}/g, "/"), "http://page-cache.invalid").pathname;
+  const trimmed = resolved.length > 1 ? resolved.replace(/\/+$/, "") : resolved;
+  return (trimmed || "/").toLowerCase();
 }
 
 /** Accept-Encoding values repeat (a handful of browsers): their choice is remembered. */

@@ -70,6 +70,8 @@ export function serverEnv({ port, pgPort, dataDir, logLevel = "warn", extra = {}
     EMBEDDED_PG_PORT: String(pgPort),
     DATA_DIR: dataDir,
     LOG_LEVEL: logLevel,
+    // A production server needs the site's address (ADR 039).
+    APP_URL: `http://127.0.0.1:${port}`,
     ...extra,
   };
 }

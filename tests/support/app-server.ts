@@ -62,8 +62,18 @@ export function appDirectory(): string {
   return snapshot.dir;
 }
 
+/**
+ * A production server refuses to start without APP_URL (ADR 039): unless the test sets it (or sets it to
+ * undefined, to see that refusal), it is the address the test reaches the server on.
+ */
+function defaultAppUrl(env: Record<string, string | undefined>): Record<string, string> {
+  if ("APP_URL" in env || !env.PORT || !/^\d+$/.test(env.PORT) || env.PORT === "0") return {};
+  const host = !env.HOST || env.HOST === "0.0.0.0" ? "127.0.0.1" : env.HOST;
+  return { APP_URL: `http://${host}:${env.PORT}` };
+}
+
 export function spawnServer({ env = {}, args = [] }: { env?: Record<string, string | undefined>; args?: string[] } = {}): ServerProcess {
-  const merged = { ...baseEnvironment(), ...env };
+  const merged = { ...baseEnvironment(), ...defaultAppUrl(env), ...env };
   for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
   const child = spawn(process.execPath, ["server.js", ...args], {
     cwd: appDirectory(),

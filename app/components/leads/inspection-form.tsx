@@ -57,10 +57,19 @@ function FieldError({ id, field, message }: { id: string; field: string; message
   );
 }
 
+function withoutQuery(action: string): string {
+  const query = action.indexOf("?");
+  if (query < 0) return action;
+  const path = action.slice(0, query);
+  return new URLSearchParams(action.slice(query + 1)).has("index") ? `${path}?index` : path;
+}
+
 export function InspectionForm({ formId = "inspection-form", action, settings, state, sent, className }: InspectionFormProps) {
   const actionData = useActionData();
   const location = useLocation();
-  const ownAction = useFormAction();
+  // The page's own action without the visit's query (UTM and the like): the page is the same bytes for
+  // every query (the page cache keeps one copy, ADR 039). `?index` stays: it picks the home page's action.
+  const ownAction = withoutQuery(useFormAction());
   const fromAction = isInspectionActionData(actionData) ? actionData.inspection : null;
   // Action data belongs to the form that was sent (a page can show two forms).
   const result = state !== undefined ? state : fromAction && (fromAction.formId ?? "inspection-form") === formId ? fromAction : null;
@@ -69,7 +78,9 @@ export function InspectionForm({ formId = "inspection-form", action, settings, s
   const errors = result?.fieldErrors ?? {};
   const id = (name: string) => `${formId}-${name}`;
   const invalid = (name: string) => (errors[name] ? { "aria-invalid": true, "aria-describedby": id(`${name}-error`) } : {});
-  const landingPath = `${location.pathname}${location.search}`.slice(0, FORM_LIMITS.landingPath);
+  // The path only: the page is the same bytes for every query (the page cache keeps one copy, ADR 039); the
+  // enhancement script puts the visit's real landing page, query included, in its place.
+  const landingPath = location.pathname.slice(0, FORM_LIMITS.landingPath);
   const insuranceChecked = values.hasInsuranceDocs === "on" || values.hasInsuranceDocs === "true";
 
   const notice = result

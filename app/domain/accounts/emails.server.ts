@@ -1,25 +1,22 @@
-import { config } from "~/config.server";
+import { siteOrigin, siteUrl } from "~/lib/site-origin.server";
 import type { OutgoingEmail } from "~/domain/email/queue-email.server";
 import { renderEmail } from "~/domain/email/templates/render-email.server";
 
 /**
- * The account emails. Links are built on APP_URL, never on the Host header
- * of the request that caused the email (a forged Host would otherwise put an
- * attacker's address in a password-reset link). Without APP_URL they point
- * at http://localhost:<PORT>, the address `npm start` prints: set APP_URL in
- * any real deployment.
+ * The account emails. Links are built on the site's one origin (siteOrigin(): APP_URL, required in
+ * production), never on the Host header of the request that caused the email (a forged Host would
+ * otherwise put an attacker's address in a password-reset link).
  */
 
 export const VERIFY_EMAIL_EXPIRES_SECONDS = 24 * 60 * 60;
 export const RESET_PASSWORD_EXPIRES_SECONDS = 60 * 60;
 
 export function publicBaseUrl(): string {
-  const cfg = config();
-  return (cfg.APP_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/+$/, "");
+  return siteOrigin();
 }
 
 export function appLink(pathAndQuery: string): string {
-  return `${publicBaseUrl()}${pathAndQuery}`;
+  return siteUrl(pathAndQuery);
 }
 
 interface Recipient {

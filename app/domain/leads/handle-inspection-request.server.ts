@@ -1,6 +1,6 @@
 import { isConnectionError, noteDatabaseError, RETRY_AFTER_SECONDS } from "~/db/availability.server";
 import { clientIp, userAgent } from "~/domain/accounts/client-ip.server";
-import { siteOrigin } from "~/domain/seo/site-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
 import { ATTACHMENT_TYPES, type UploadContentType } from "~/domain/storage/file-types";
 import { readFormWithFiles, UploadError, type FormReadLimits } from "~/domain/storage/read-form-with-files.server";
@@ -161,7 +161,7 @@ export async function handleInspectionRequest(request: Request): Promise<Inspect
       files,
       clientIp: ip,
       userAgent: userAgent(request),
-      origin: siteOrigin(request),
+      origin: siteOrigin(),
     });
     return success(parsed.data.formId ?? null);
   } catch (error) {

@@ -77,7 +77,7 @@ export interface LeadEmailInput {
   >;
   attachments: ReadonlyArray<{ originalName: string; sizeBytes: number }>;
   settings: Pick<PublicSiteSettings, "businessName" | "phone" | "email">;
-  /** Public origin for the link to the lead (APP_URL, else the request's). */
+  /** The site's origin (siteOrigin(): APP_URL, never a request header) for the link to the lead. */
   origin: string;
 }
 

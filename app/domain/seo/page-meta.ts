@@ -17,7 +17,7 @@ export interface PageMetaInput {
   description: string;
   /** The route's path, e.g. "/gallery" (never the request's: no query strings in canonical URLs). */
   path: string;
-  /** Absolute origin (APP_URL or the request's), from the page's loader; without it no absolute URLs are emitted. */
+  /** Absolute origin (siteOrigin(): APP_URL), from the page's loader; without it no absolute URLs are emitted. */
   origin?: string;
   siteName?: string;
   ogType?: "website" | "article";

@@ -10,7 +10,7 @@ interface MatchLike {
 /**
  * Title, description, canonical and Open Graph tags of a GAF portal page
  * (the shared SEO helper), with the business name from the public layout's
- * settings. `origin` comes from the page's loader (`siteOrigin(request)`).
+ * settings. `origin` comes from the page's loader (`siteOrigin()`: APP_URL, never a request header).
  */
 export function gafPageMeta({
   matches,

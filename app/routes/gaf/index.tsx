@@ -3,14 +3,14 @@ import type { Route } from "./+types/index";
 import { gafPageMeta } from "./gaf-meta";
 import { GafPageBody, GafPageHeader, NewTabNote } from "~/components/gaf/gaf-page";
 import { PortalCards } from "~/components/gaf/portal-cards";
-import { siteOrigin } from "~/domain/seo/site-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
 
 /** /gaf: the manufacturer portal's four cards and "Learn Why We're GAF-Certified" (spec 1 §2). */
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader(_args: Route.LoaderArgs) {
   const settings = await getPublicSiteSettings();
-  return { certifiedInfoUrl: settings.partnership.certifiedInfoUrl, origin: siteOrigin(request) };
+  return { certifiedInfoUrl: settings.partnership.certifiedInfoUrl, origin: siteOrigin() };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs): Route.MetaDescriptors {

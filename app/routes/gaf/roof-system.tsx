@@ -5,12 +5,12 @@ import { ListNotice } from "~/components/gaf/list-notice";
 import { RoofSystem } from "~/components/gaf/roof-system";
 import { loadGafList } from "~/domain/gaf/load-list.server";
 import { publicReadModels } from "~/domain/public-read-models.server";
-import { siteOrigin } from "~/domain/seo/site-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 
 /** /gaf/roof-system: numbered layers with their products (spec 1 §2). */
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { layers: await loadGafList("roof-layers", () => publicReadModels.gafRoofLayers.get("all")), origin: siteOrigin(request) };
+export async function loader(_args: Route.LoaderArgs) {
+  return { layers: await loadGafList("roof-layers", () => publicReadModels.gafRoofLayers.get("all")), origin: siteOrigin() };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs): Route.MetaDescriptors {

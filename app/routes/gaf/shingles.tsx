@@ -5,7 +5,7 @@ import { ListNotice } from "~/components/gaf/list-notice";
 import { ShingleList } from "~/components/gaf/shingle-list";
 import { loadGafList } from "~/domain/gaf/load-list.server";
 import { publicReadModels } from "~/domain/public-read-models.server";
-import { siteOrigin } from "~/domain/seo/site-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
 
 /**
@@ -14,9 +14,9 @@ import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settin
  * page from the site settings.
  */
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader(_args: Route.LoaderArgs) {
   const [shingles, settings] = await Promise.all([loadGafList("shingles", () => publicReadModels.gafShingles.get("all")), getPublicSiteSettings()]);
-  return { shingles, manufacturerUrl: settings.partnership.manufacturerUrl, origin: siteOrigin(request) };
+  return { shingles, manufacturerUrl: settings.partnership.manufacturerUrl, origin: siteOrigin() };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs): Route.MetaDescriptors {

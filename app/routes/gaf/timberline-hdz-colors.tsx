@@ -5,7 +5,7 @@ import { GafPageBody, GafPageHeader } from "~/components/gaf/gaf-page";
 import { ListNotice } from "~/components/gaf/list-notice";
 import { loadGafList } from "~/domain/gaf/load-list.server";
 import { publicReadModels } from "~/domain/public-read-models.server";
-import { siteOrigin } from "~/domain/seo/site-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import gafScript from "~/enhance/gaf.js?url";
 import type { PageScriptsHandle } from "~/lib/page-scripts";
 
@@ -13,8 +13,8 @@ import type { PageScriptsHandle } from "~/lib/page-scripts";
 
 export const handle: PageScriptsHandle = { scripts: [gafScript] };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { colors: await loadGafList("colors", () => publicReadModels.gafColors.get("all")), origin: siteOrigin(request) };
+export async function loader(_args: Route.LoaderArgs) {
+  return { colors: await loadGafList("colors", () => publicReadModels.gafColors.get("all")), origin: siteOrigin() };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs): Route.MetaDescriptors {

@@ -6,15 +6,15 @@ import { ListNotice } from "~/components/gaf/list-notice";
 import { WarrantyList } from "~/components/gaf/warranty-list";
 import { loadGafList } from "~/domain/gaf/load-list.server";
 import { publicReadModels } from "~/domain/public-read-models.server";
-import { siteOrigin } from "~/domain/seo/site-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 
 /** /gaf/warranties: one card per active warranty, "Show all details" on by default (spec 1 §2). */
 
 /** GAF's own page listing every limited warranty (the short link printed on GAF's warranty documents). */
 export const GAF_ALL_WARRANTIES_URL = "https://www.gaf.com/warranty";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { warranties: await loadGafList("warranties", () => publicReadModels.gafWarranties.get("all")), origin: siteOrigin(request) };
+export async function loader(_args: Route.LoaderArgs) {
+  return { warranties: await loadGafList("warranties", () => publicReadModels.gafWarranties.get("all")), origin: siteOrigin() };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs): Route.MetaDescriptors {

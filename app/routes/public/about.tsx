@@ -2,7 +2,7 @@ import type { Route } from "./+types/about";
 import { cmsPageMeta } from "./page-meta";
 import { AboutPage } from "~/components/site/pages/about-page";
 import { loadPublicPageData } from "~/domain/cms/public-page-data.server";
-import { siteOrigin } from "~/domain/seo/site-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { usePublicSiteSettings } from "~/lib/public-site";
 import reviewsScript from "~/enhance/reviews.js?url";
@@ -17,7 +17,7 @@ export const handle: PageScriptsHandle = { scripts: [reviewsScript, inspectionFo
 export const action = inspectionPageAction;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(request), ...(await loadPublicPageData("about", request)) };
+  return { origin: siteOrigin(), ...(await loadPublicPageData("about", request)) };
 }
 
 export function meta(args: Route.MetaArgs): Route.MetaDescriptors {

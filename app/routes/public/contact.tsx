@@ -4,7 +4,7 @@ import { JsonLd } from "~/components/site/json-ld";
 import { ContactPage } from "~/components/site/pages/contact-page";
 import { loadPublicPageData } from "~/domain/cms/public-page-data.server";
 import { buildRoofingContractorJsonLd } from "~/domain/seo/json-ld";
-import { siteOrigin } from "~/domain/seo/site-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { usePublicSiteSettings } from "~/lib/public-site";
 import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { inspectionPageAction } from "~/domain/leads/inspection-page-action.server";
@@ -18,7 +18,7 @@ export const handle: PageScriptsHandle = { scripts: [inspectionFormScript] };
 export const action = inspectionPageAction;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(request), ...(await loadPublicPageData("contact", request)) };
+  return { origin: siteOrigin(), ...(await loadPublicPageData("contact", request)) };
 }
 
 export function meta(args: Route.MetaArgs): Route.MetaDescriptors {

@@ -4,7 +4,7 @@ import { JsonLd } from "~/components/site/json-ld";
 import { HomePage } from "~/components/site/pages/home-page";
 import { loadPublicPageData } from "~/domain/cms/public-page-data.server";
 import { buildRoofingContractorJsonLd } from "~/domain/seo/json-ld";
-import { siteOrigin } from "~/domain/seo/site-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { type PublicRouteHandle, usePublicSiteSettings } from "~/lib/public-site";
 import dialogsScript from "~/enhance/dialogs.js?url";
@@ -27,7 +27,7 @@ export const handle: PublicRouteHandle & PageScriptsHandle = {
 export const action = inspectionPageAction;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(request), ...(await loadPublicPageData("home", request)) };
+  return { origin: siteOrigin(), ...(await loadPublicPageData("home", request)) };
 }
 
 export function meta(args: Route.MetaArgs): Route.MetaDescriptors {

@@ -22,7 +22,7 @@ export function settingsFromMatches(matches: PublicMetaArgs["matches"]): PublicS
 
 /**
  * Title, description, canonical and Open Graph tags of a public page. The
- * page's loader returns `origin` (siteOrigin(request)); `page` may use the
+ * page's loader returns `origin` (siteOrigin(): APP_URL, never a request header); `page` may use the
  * settings (e.g. the business name) when they loaded.
  */
 export function publicPageMeta(

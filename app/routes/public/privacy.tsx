@@ -2,7 +2,7 @@ import type { Route } from "./+types/privacy";
 import { cmsPageMeta } from "./page-meta";
 import { LegalContentPage } from "~/components/site/pages/legal-content-page";
 import { loadPublicPageData } from "~/domain/cms/public-page-data.server";
-import { siteOrigin } from "~/domain/seo/site-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { usePublicSiteSettings } from "~/lib/public-site";
 
 /**
@@ -11,7 +11,7 @@ import { usePublicSiteSettings } from "~/lib/public-site";
  */
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(request), ...(await loadPublicPageData("privacy", request)) };
+  return { origin: siteOrigin(), ...(await loadPublicPageData("privacy", request)) };
 }
 
 export function meta(args: Route.MetaArgs): Route.MetaDescriptors {

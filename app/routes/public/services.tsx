@@ -2,7 +2,7 @@ import type { Route } from "./+types/services";
 import { cmsPageMeta } from "./page-meta";
 import { ServicesPage } from "~/components/site/pages/services-page";
 import { loadPublicPageData } from "~/domain/cms/public-page-data.server";
-import { siteOrigin } from "~/domain/seo/site-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { usePublicSiteSettings } from "~/lib/public-site";
 import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { inspectionPageAction } from "~/domain/leads/inspection-page-action.server";
@@ -16,7 +16,7 @@ export const handle: PageScriptsHandle = { scripts: [inspectionFormScript] };
 export const action = inspectionPageAction;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(request), ...(await loadPublicPageData("services", request)) };
+  return { origin: siteOrigin(), ...(await loadPublicPageData("services", request)) };
 }
 
 export function meta(args: Route.MetaArgs): Route.MetaDescriptors {

@@ -2,13 +2,13 @@ import type { Route } from "./+types/team";
 import { cmsPageMeta } from "./page-meta";
 import { TeamPage } from "~/components/site/pages/team-page";
 import { loadPublicPageData } from "~/domain/cms/public-page-data.server";
-import { siteOrigin } from "~/domain/seo/site-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { usePublicSiteSettings } from "~/lib/public-site";
 
 /** Team (spec 1 §2), rendered by TeamPage from the published CMS content and leaders. */
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(request), ...(await loadPublicPageData("team", request)) };
+  return { origin: siteOrigin(), ...(await loadPublicPageData("team", request)) };
 }
 
 export function meta(args: Route.MetaArgs): Route.MetaDescriptors {

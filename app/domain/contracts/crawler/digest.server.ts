@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { config } from "~/config.server";
 import { contractCrawlSessions, contractDigestSubscribers, userRoles, users } from "~/db/schema";
 import { withEmails } from "~/domain/email/queue-email.server";
 import { renderEmail } from "~/domain/email/templates/render-email.server";
@@ -60,7 +59,7 @@ export async function queueCrawlDigest(input: DigestInput): Promise<string[]> {
         ...listed.map((c) => [c.title, `Agency: ${c.agencyName ?? "not stated"}`, `Deadline: ${deadlineText(c.deadlineDate)}`, c.sourceUrl].join("\n")),
         ...(n > listed.length ? [`…and ${n - listed.length} more in the back office.`] : []),
       ],
-      ...(config().APP_URL ? { action: { label: "Open the contracts", url: "/admin/contracts" } } : {}),
+      action: { label: "Open the contracts", url: "/admin/contracts" },
       footerNote: "You get this email because you asked for the new-contracts digest.",
     });
     const ids: string[] = [];

@@ -1,4 +1,5 @@
 import { config } from "~/config.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { html, multiline, safeLinkUrl, type SafeHtml } from "./html.server";
 
 /**
@@ -26,7 +27,7 @@ export interface EmailContent {
   subject?: string;
   /** Body paragraphs; a line break inside one is kept. */
   paragraphs: readonly string[];
-  /** One button. `url` is absolute http(s), or a path resolved against APP_URL. */
+  /** One button. `url` is absolute http(s), or a path resolved against the site's origin (siteOrigin()). */
   action?: { label: string; url: string };
   /** A last line in the footer, e.g. why the reader gets this message. */
   footerNote?: string;
@@ -40,14 +41,13 @@ export interface RenderedEmail {
   html: string;
 }
 
-/** The business name from MAIL_FROM's display name, and APP_URL. */
+/** The business name from MAIL_FROM's display name (else the site's host), and the site's origin. */
 export function defaultBrand(): EmailBrand {
-  const { MAIL_FROM, APP_URL } = config();
+  const { MAIL_FROM } = config();
+  const origin = siteOrigin();
   const quoted = /^\s*"((?:[^"\\]|\\.)*)"\s*</.exec(MAIL_FROM)?.[1]?.replace(/\\(.)/g, "$1");
   const displayName = (quoted ?? /^\s*([^<"]*?)\s*</.exec(MAIL_FROM)?.[1])?.trim();
-  const brand: EmailBrand = { name: displayName || (APP_URL ? new URL(APP_URL).host : "") };
-  if (APP_URL) brand.url = APP_URL;
-  return brand;
+  return { name: displayName || new URL(origin).host, url: origin };
 }
 
 /** One line, no control characters, at most 200 characters: safe as a Subject header. */
@@ -60,7 +60,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
   const brand = content.brand ?? defaultBrand();
   const subject = subjectLine(content.subject ?? content.title);
   const action = content.action
-    ? { label: content.action.label, url: safeLinkUrl(content.action.url, config().APP_URL) }
+    ? { label: content.action.label, url: safeLinkUrl(content.action.url, siteOrigin()) }
     : undefined;
   const brandUrl = brand.url ? safeLinkUrl(brand.url) : undefined;
 
