@@ -4,6 +4,7 @@ import path from "node:path";
 import { text } from "node:stream/consumers";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { resetConfigForTests } from "~/config.server";
 import { db } from "~/db/client.server";
 import { auditLog, emailOutbox, leadAttachments, leadNotes, leadRateLimits, leads } from "~/db/schema";
@@ -145,7 +146,9 @@ describe("submitting an inspection request", () => {
     const confirmation = emails.find((e) => e.kind === "lead.confirmation");
     expect(alert?.toAddress).toBe("office@buckeyevalorroofing.com"); // the seeded lead_alert_email
     expect(alert?.replyTo).toBe("jane@example.com");
-    expect(alert?.textBody).toContain(`http://roofing.test/admin/leads/${lead!.id}`);
+    // The link is on the site's one origin, never the request's Host (issue 19).
+    expect(alert?.textBody).toContain(`${siteOrigin()}/admin/leads/${lead!.id}`);
+    expect(alert?.textBody).not.toContain("roofing.test");
     expect(alert?.textBody).toContain("Phone: (614) 555-0147");
     expect(alert?.textBody).toContain("claim.pdf");
     expect(confirmation?.toAddress).toBe("jane@example.com");
