@@ -1,3 +1,5 @@
+import { create as contentDisposition } from "content-disposition";
+
 /**
  * CSV for spreadsheets (RFC 4180: every cell quoted, CRLF line ends; the
  * file starts with CSV_BOM so spreadsheets read UTF-8). Safe to open: a cell
@@ -19,11 +21,11 @@ export function csvRow(cells: ReadonlyArray<string | number | boolean | null | u
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
-/** The HTTP headers of a CSV download named `fileName`: never cached, never indexed. */
+/** The HTTP headers of a CSV download named `fileName` (any characters: content-disposition encodes them), never cached, never indexed. */
 export function csvDownloadHeaders(fileName: string): HeadersInit {
   return {
     "Content-Type": "text/csv; charset=utf-8",
-    "Content-Disposition": `attachment; filename="${fileName}"`,
+    "Content-Disposition": contentDisposition(fileName),
     "Cache-Control": "private, no-store",
     "X-Robots-Tag": "noindex",
   };

@@ -111,7 +111,7 @@ describe("contract detail page", () => {
   test("the CSV export: header, file name, no-store, formulas neutralised; invalid filters 400", async () => {
     const response = await fetch(`${app().url}/admin/contracts/export.csv?state=OH`, { headers: { cookie: staff.cookieHeader() } });
     expect(response.status).toBe(200);
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="contracts-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename=contracts-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
     expect(text.startsWith('\ufeff"Title","Agency","Location","Posted Date","Deadline Date","Estimated Value","URL","Status"\r\n')).toBe(true);

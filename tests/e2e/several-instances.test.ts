@@ -227,7 +227,7 @@ describe("two web instances and a jobs instance on one database and one bucket",
 
     const download = await fetch(`${b.url}/admin/leads/${attachment.lead_id}/attachments/${attachment.id}`, { headers: { cookie: adminCookie } });
     expect(download.status).toBe(200);
-    expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="roof\.jpg"/);
+    expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename=roof\.jpg$/);
     expect(download.headers.get("content-length")).toBe(String(photo.length));
     expect(Buffer.from(await download.arrayBuffer()).equals(photo)).toBe(true);
 

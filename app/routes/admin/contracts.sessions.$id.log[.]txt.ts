@@ -1,3 +1,4 @@
+import { create as contentDisposition } from "content-disposition";
 import type { Route } from "./+types/contracts.sessions.$id.log[.]txt";
 import { companyDay } from "~/domain/contracts/format";
 import { requireAdmin } from "~/domain/accounts/guards.server";
@@ -17,7 +18,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     headers: {
       ...headers,
       "Content-Type": "text/plain; charset=utf-8",
-      "Content-Disposition": `attachment; filename="crawl-log-${companyDay(new Date())}.txt"`,
+      "Content-Disposition": contentDisposition(`crawl-log-${companyDay(new Date())}.txt`),
     },
   });
 }

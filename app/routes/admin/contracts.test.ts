@@ -131,7 +131,7 @@ describe("a crawl's progress and log", () => {
     for (const id of [crypto.randomUUID(), "not-a-uuid"]) expect((await get(id)).init.status).toBe(404);
 
     const file = (await logLoader({ request: new Request("http://app.test/x", { headers: { cookie } }), params: { id: session!.id }, context } as never)) as Response;
-    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="crawl-log-\d{4}-\d{2}-\d{2}\.txt"$/);
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename=crawl-log-\d{4}-\d{2}-\d{2}\.txt$/);
     const text = await file.text();
     expect(text).toContain("Source: BidNet Direct");
     expect(text).toContain("Pages 2, requests 4, found 7, new 3, updated 1, failed 0, rate-limit waits 1");

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { create as contentDisposition } from "content-disposition";
 import { z } from "zod";
 import type { Route } from "./+types/leads.$id.attachments.$attachmentId";
 import { requireAdmin } from "~/domain/accounts/guards.server";
@@ -8,7 +9,9 @@ import { openLeadAttachment } from "~/domain/leads/open-lead-attachment.server";
  * GET /admin/leads/:id/attachments/:attachmentId: a file a homeowner sent,
  * for staff only (QUALITY S20), always as a download (`attachment`, a
  * sandboxing CSP; `nosniff` is on every response: server/security-headers.ts),
- * found only by the pair (lead, attachment) (QUALITY S12).
+ * found only by the pair (lead, attachment) (QUALITY S12). The name is sent
+ * as the content-disposition package writes it (RFC 6266: quoted or token
+ * `filename`, plus an RFC 8187 `filename*` for any non-ASCII character).
  */
 
 const uuid = z.uuid();
@@ -20,12 +23,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!leadId.success || !attachmentId.success) throw new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "private, no-store" } });
   const file = await openLeadAttachment(leadId.data, attachmentId.data);
   if (!file) throw new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "private, no-store" } });
-  const ascii = file.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return new Response(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>, {
     headers: {
       "Content-Type": file.contentType,
       "Content-Length": String(file.size),
-      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      "Content-Disposition": contentDisposition(file.fileName),
       "Content-Security-Policy": "default-src 'none'; sandbox",
       "Cache-Control": "private, no-store",
       "Cross-Origin-Resource-Policy": "same-origin",
