@@ -12,6 +12,7 @@ import { seedDatabase } from "~/db/seed/index.server";
 import { ensureFirstSuperAdmin } from "~/domain/accounts/bootstrap.server";
 import { INSPECTION_SENT_PARAM } from "~/domain/leads/form-state";
 import { invalidateLeadAlertRecipient } from "~/domain/leads/lead-emails.server";
+import { REVIEWS_PAGE_PARAM } from "~/domain/reviews/paging";
 import { PUBLIC_ROUTES } from "~/domain/seo/public-routes";
 import { invalidatePublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
 import { startJobs, stopJobs } from "~/jobs/worker.server";
@@ -201,10 +202,13 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     });
   }
 
-  // The public pages, the sitemap and robots.txt; the inspection form's "sent" notice is the one query
-  // parameter that changes a page (ADR 039).
+  // The public pages, the sitemap and robots.txt. The query parameters that change a page (ADR 039): the
+  // inspection form's "sent" notice and the reviews' paging, both for visitors without JavaScript.
   const pageCache = cfg.servesWeb
-    ? new PageCache({ paths: [...PUBLIC_ROUTES.map((route) => route.path), "/sitemap.xml", "/robots.txt"], bypassParams: [INSPECTION_SENT_PARAM] })
+    ? new PageCache({
+        paths: [...PUBLIC_ROUTES.map((route) => route.path), "/sitemap.xml", "/robots.txt"],
+        bypassParams: [INSPECTION_SENT_PARAM, REVIEWS_PAGE_PARAM],
+      })
     : undefined;
   const server = pageCache ? webServer(options.vite, pageCache, serverBuild) : http.createServer(jobsOnlyApp());
   server.keepAliveTimeout = 65_000;

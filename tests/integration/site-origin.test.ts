@@ -80,7 +80,10 @@ describe("a production server behind a proxy (TRUST_PROXY on)", () => {
     }
   });
 
-  test("the inspection form's sent notice is never served from (nor stored in) the cache", async () => {
+  test("the query parameters that change a page (sent notice, reviews paging) are never served from (nor stored in) the cache", async () => {
+    const paged = await request(`${app.url}/?reviews=2`, { headers: { "accept-encoding": "identity" } });
+    expect(paged.status).toBe(200);
+    expect(paged.headers["x-page-cache"]).toBeUndefined();
     const plain = { "accept-encoding": "identity" };
     const sent = await request(`${app.url}/contact?inspection-sent=inspection-form`, { headers: plain });
     expect(sent.status).toBe(200);

@@ -8,6 +8,7 @@ import {
   pageCount,
   paginate,
   previousPage,
+  REVIEWS_PAGE_PARAM,
   REVIEWS_PAGE_SIZE,
   REVIEWS_STATUS_TEMPLATE,
   reviewsStatusText,
@@ -19,7 +20,6 @@ import { cn } from "~/lib/cn";
 /** Anchor of the section (spec 1 §2: /about#testimonials). */
 export const REVIEWS_SECTION_ID = "testimonials";
 /** Query parameter of the no-JavaScript paging (1-based page number). */
-export const REVIEWS_PAGE_PARAM = "reviews";
 
 export interface ReviewsSectionProps {
   reviews: readonly PublicReview[];

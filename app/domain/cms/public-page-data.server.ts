@@ -1,15 +1,13 @@
 import { listGalleryProjects } from "~/domain/gallery/list-gallery-projects.server";
 import { publicReadModels } from "~/domain/public-read-models.server";
 import { listPublicReviews } from "~/domain/reviews/list-public-reviews.server";
-import { pageCount, pageFromSearchParam } from "~/domain/reviews/paging";
+import { pageCount, pageFromSearchParam, REVIEWS_PAGE_PARAM } from "~/domain/reviews/paging";
 import { HOME_SERVICE_COUNT, listPublishedServices } from "~/domain/services/list-published-services.server";
 import { listLeadershipTeam } from "~/domain/team/list-leadership-team.server";
 import { getPublicPage } from "./get-public-page.server";
 import type { PageDataOf, PublicPageData } from "./public-page-data";
 import type { PublicPageKey } from "./public-pages";
 
-/** Query parameter of the reviews section's no-JavaScript paging (REVIEWS_PAGE_PARAM of the section). */
-const REVIEWS_PAGE_PARAM = "reviews";
 
 /**
  * Everything page `pageKey` renders, for `request` (the reviews page of

@@ -7,6 +7,9 @@
 
 export const REVIEWS_PAGE_SIZE = 3;
 
+/** Query parameter of the section's paging without JavaScript (`?reviews=2`). It changes the page (ADR 039). */
+export const REVIEWS_PAGE_PARAM = "reviews";
+
 /** Number of pages for `total` reviews (0 when there are none). */
 export function pageCount(total: number, pageSize = REVIEWS_PAGE_SIZE): number {
   if (!Number.isFinite(total) || total <= 0) return 0;
