@@ -8,6 +8,10 @@
 // The real work happens in server/app.ts (bundled into build/server/index.js).
 import fs from "node:fs";
 
+// Settings from a `.env` file in the working directory, when there is one: the same variables and
+// checks as the environment, whose values win over the file's (README, Configuration).
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
+
 const dev = process.argv.includes("--dev");
 const local = process.argv.includes("--local");
 process.env.NODE_ENV ??= dev ? "development" : "production";

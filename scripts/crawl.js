@@ -6,6 +6,10 @@
 // app/domain/contracts/crawler/crawl-cli.server.ts.
 import fs from "node:fs";
 
+// Settings from a `.env` file in the working directory, when there is one: the same variables and
+// checks as the environment, whose values win over the file's (README, Configuration).
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
+
 process.env.NODE_ENV ??= "production";
 process.env.LOG_LEVEL ??= "warn";
 

@@ -5,6 +5,10 @@
 // the command itself lives in app/domain/accounts/create-admin-cli.server.ts.
 import fs from "node:fs";
 
+// Settings from a `.env` file in the working directory, when there is one: the same variables and
+// checks as the environment, whose values win over the file's (README, Configuration).
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
+
 process.env.NODE_ENV ??= "production";
 // Human-readable output only: keep the JSON logs for warnings and errors.
 process.env.LOG_LEVEL ??= "warn";

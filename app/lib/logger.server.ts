@@ -14,9 +14,14 @@ export interface RequestContext {
 
 export const requestContext = new AsyncLocalStorage<RequestContext>();
 
+const LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
+
 function createLogger() {
+  const requested = process.env.LOG_LEVEL;
   return pino({
-    level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
+    // A bad LOG_LEVEL is reported by the configuration check (config.server.ts) with the other settings,
+    // not by pino throwing before it runs.
+    level: requested && LEVELS.has(requested) ? requested : process.env.NODE_ENV === "test" ? "warn" : "info",
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: {

@@ -72,11 +72,11 @@ function defaultAppUrl(env: Record<string, string | undefined>): Record<string, 
   return { APP_URL: `http://${host}:${env.PORT}` };
 }
 
-export function spawnServer({ env = {}, args = [] }: { env?: Record<string, string | undefined>; args?: string[] } = {}): ServerProcess {
+export function spawnServer({ env = {}, args = [], cwd }: { env?: Record<string, string | undefined>; args?: string[]; cwd?: string } = {}): ServerProcess {
   const merged = { ...baseEnvironment(), ...defaultAppUrl(env), ...env };
   for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
   const child = spawn(process.execPath, ["server.js", ...args], {
-    cwd: appDirectory(),
+    cwd: cwd ?? appDirectory(),
     env: merged,
     stdio: ["ignore", "pipe", "pipe"],
   });
