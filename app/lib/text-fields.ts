@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isHttpUrl, isSitePath } from "./url-safety";
 
 /**
  * Shared zod field types for text that people type into forms (QUALITY S15,
@@ -106,30 +107,12 @@ export function emailAddress(options: TextOptions & { invalidMessage: string }) 
   return requiredText(options).pipe(z.email(options.invalidMessage));
 }
 
-/** Whether `value` is an absolute http(s) URL. */
-export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
+/** What an address may be: decided in ./url-safety (re-exported for the schemas that import it from here). */
+export { isHttpUrl, isSitePath };
 
 /** An optional absolute http(s) URL (never javascript:, data: or a relative path); blank = null. */
 export function optionalHttpUrl({ max = 2000, message = TEXT_ERRORS.url as string }: { max?: number; message?: string } = {}) {
   return optionalText({ max }).refine((value) => value === null || isHttpUrl(value), message);
-}
-
-/** Whether `value` is a path on this site ("/images/team/a.svg"): one leading slash, no spaces or backslashes. */
-export function isSitePath(value: string): boolean {
-  if (!/^\/(?![/\\])[^\s\\]*$/.test(value)) return false;
-  try {
-    return new URL(value, "http://site.invalid").origin === "http://site.invalid";
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import * as React from "react";
 import type { ContentTokenValues } from "~/domain/cms/content-tokens";
 import { parseInline, splitParagraphs } from "~/domain/cms/inline-markup";
+import { isHttpUrl } from "~/lib/url-safety";
 
 /**
  * Renders CMS texts: the inline markup of block-content.ts as React elements
@@ -38,7 +39,7 @@ export function RichText({ text }: { text: string }) {
                 key={index}
                 href={piece.href}
                 className="font-semibold underline underline-offset-4"
-                {...(/^https?:/i.test(piece.href) ? { rel: "noopener noreferrer" } : {})}
+                {...(isHttpUrl(piece.href) ? { rel: "noopener noreferrer" } : {})}
               >
                 {piece.text}
               </a>

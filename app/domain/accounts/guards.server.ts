@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { logger } from "~/lib/logger.server";
+import { safeRedirectTarget } from "~/lib/url-safety";
 import { recordAuditSafely } from "./audit.server";
 import { getSessionUser, type SessionUser } from "./session.server";
 
@@ -81,18 +82,9 @@ export async function requireSuperAdmin(request: Request): Promise<SessionUser> 
 
 /**
  * Where `value` (a `redirectTo` parameter) may send the browser: a path on
- * this site, never another origin (`//evil`, `/\evil`, `https://...`).
+ * this site, judged after normalisation and decoding, never another origin
+ * (`//evil`, `/\evil`, `/.//evil`, `https://...`); else `fallback`.
  */
 export function safeRedirectPath(value: unknown, fallback = "/admin"): string {
-  if (typeof value !== "string" || value.length > 2000) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\\]/.test(value)) return fallback;
-  try {
-    const url = new URL(value, "http://internal.invalid");
-    if (url.origin !== "http://internal.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return fallback;
-  }
+  return safeRedirectTarget(value, fallback);
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { ContentBlockType } from "~/db/schema/cms";
 import { SERVICE_ICON_NAMES } from "~/domain/services/constants";
-import { isHttpUrl, optionalText, requiredText, TEXT_ERRORS } from "~/lib/text-fields";
+import { optionalText, requiredText, TEXT_ERRORS } from "~/lib/text-fields";
+import { isSafeHref, isSafeImageSrc } from "~/lib/url-safety";
 
 /**
  * The content JSON of each content-block type (spec 2 §3 cms_content_blocks,
@@ -128,17 +129,6 @@ function required(max: number, multiline = false) {
   return requiredText({ max, multiline });
 }
 
-/** A site path ("/gaf", not "//host"), an in-page anchor, or an http(s) address. */
-export function isSafeHref(value: string): boolean {
-  if (/^\/(?![/\\])/.test(value) || /^#[\w-]+$/.test(value)) return !/\s/.test(value);
-  return isHttpUrl(value);
-}
-
-/** A site path or an http(s) address of an image. */
-export function isSafeImageSrc(value: string): boolean {
-  return (/^\/(?![/\\])/.test(value) && !/\s/.test(value)) || isHttpUrl(value);
-}
-
 const href = required(BLOCK_LIMITS.href).refine(isSafeHref, BLOCK_TEXT.href);
 const imageSrc = required(BLOCK_LIMITS.href, false).refine(isSafeImageSrc, BLOCK_TEXT.image);
 const icon = z.preprocess((value) => (value === null || value === "" ? undefined : value), z.enum(CONTENT_ICON_NAMES, BLOCK_TEXT.icon).optional()).optional();
@@ -259,13 +249,6 @@ export const CONTENT_TOKENS = {
   accreditationBureau: "Accreditation bureau name",
 } as const;
 export type ContentToken = keyof typeof CONTENT_TOKENS;
-
-/** An inline link's address: what isSafeHref allows, plus mailto: and tel: addresses. */
-export function isSafeInlineHref(value: string): boolean {
-  if (/^mailto:[^\s<>"'`]+@[^\s<>"'`]+$/i.test(value)) return true;
-  if (/^tel:\+?[0-9().\- ]{3,30}$/i.test(value)) return true;
-  return isSafeHref(value);
-}
 
 /** The schema of each block type's content. */
 export const BLOCK_CONTENT_SCHEMAS = {

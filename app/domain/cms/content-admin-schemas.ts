@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalChoice, optionalRecordId, recordId, requiredText, TEXT_ERRORS } from "~/lib/text-fields";
-import { BLOCK_TYPES, describeContentPath, isSafeImageSrc, parseBlockContent, BLOCK_TEXT } from "./block-content";
+import { isSafeImageSrc } from "~/lib/url-safety";
+import { BLOCK_TYPES, describeContentPath, parseBlockContent, BLOCK_TEXT } from "./block-content";
 
 /**
  * What /admin/cms/pages ("Page Content", spec 2 §2, §3 cms_pages and

@@ -1,4 +1,4 @@
-import { isSafeInlineHref } from "./block-content";
+import { isSafeInlineHref } from "~/lib/url-safety";
 import { type ContentTokenValues, fillTokens } from "./content-tokens";
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { safeLinkHref } from "~/lib/url-safety";
 import {
   formatHex,
   prefersLightForeground,
@@ -11,7 +12,6 @@ import {
   windProtectionLabel,
   yesNo,
 } from "./format";
-import { safeHref } from "./safe-url";
 
 describe("triState", () => {
   it("maps true, false and null/undefined to yes, no and unknown", () => {
@@ -93,18 +93,21 @@ describe("relativeLuminance / prefersLightForeground", () => {
   });
 });
 
-describe("safeHref", () => {
+describe("GAF links (safeLinkHref)", () => {
   it("keeps http(s) URLs and site-relative paths", () => {
-    expect(safeHref("https://www.gaf.com/en-us")).toBe("https://www.gaf.com/en-us");
-    expect(safeHref(" /files/warranty.pdf ")).toBe("/files/warranty.pdf");
+    expect(safeLinkHref("https://www.gaf.com/en-us")).toBe("https://www.gaf.com/en-us");
+    expect(safeLinkHref(" /files/warranty.pdf ")).toBe("/files/warranty.pdf");
   });
   it("drops anything that could run script or leave the site unexpectedly", () => {
-    expect(safeHref("javascript:alert(1)")).toBeNull();
-    expect(safeHref("data:text/html,hi")).toBeNull();
-    expect(safeHref("//evil.example/x")).toBeNull();
-    expect(safeHref("/\\evil.example")).toBeNull();
-    expect(safeHref("not a url")).toBeNull();
-    expect(safeHref("")).toBeNull();
-    expect(safeHref(null)).toBeNull();
+    expect(safeLinkHref("javascript:alert(1)")).toBeNull();
+    expect(safeLinkHref("data:text/html,hi")).toBeNull();
+    expect(safeLinkHref("//evil.example/x")).toBeNull();
+    expect(safeLinkHref("/\\evil.example")).toBeNull();
+    // A browser drops tabs and newlines inside a URL: "/\t/host" is "//host".
+    expect(safeLinkHref("/\t/evil.example/x")).toBeNull();
+    expect(safeLinkHref("/\n/evil.example/x")).toBeNull();
+    expect(safeLinkHref("not a url")).toBeNull();
+    expect(safeLinkHref("")).toBeNull();
+    expect(safeLinkHref(null)).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { gafColors, HEX_COLOR_PATTERN } from "~/db/schema";
+import { safeLinkHref } from "~/lib/url-safety";
 import { loadGafList } from "./load-list.server";
-import { safeHref } from "./safe-url";
 import type { GafList, PublicGafColor } from "./types";
 
 /** Active Timberline HDZ colours for /gaf/timberline-hdz-colors, by sort_order then name. */
@@ -26,6 +26,6 @@ export async function readActiveColors(): Promise<PublicGafColor[]> {
     ...row,
     // The column has a CHECK constraint; this guards the inline style anyway.
     hexColor: HEX_COLOR_PATTERN.test(row.hexColor) ? row.hexColor.toLowerCase() : "#000000",
-    availabilityUrl: safeHref(row.availabilityUrl),
+    availabilityUrl: safeLinkHref(row.availabilityUrl),
   }));
 }

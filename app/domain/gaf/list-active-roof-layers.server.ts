@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { gafRoofLayers, gafRoofProducts } from "~/db/schema";
+import { safeLinkHref } from "~/lib/url-safety";
 import { loadGafList } from "./load-list.server";
-import { safeHref } from "./safe-url";
 import type { GafList, PublicGafRoofLayer, PublicGafRoofProduct } from "./types";
 
 /**
@@ -47,7 +47,7 @@ export async function readActiveRoofLayers(): Promise<PublicGafRoofLayer[]> {
   const byLayer = new Map<string, PublicGafRoofProduct[]>();
   for (const { layerId, ...product } of products) {
     const list = byLayer.get(layerId) ?? [];
-    list.push({ ...product, imgUrl: safeHref(product.imgUrl), productUrl: safeHref(product.productUrl) });
+    list.push({ ...product, imgUrl: safeLinkHref(product.imgUrl), productUrl: safeLinkHref(product.productUrl) });
     byLayer.set(layerId, list);
   }
   return layers.map((layer) => ({ ...layer, products: byLayer.get(layer.id) ?? [] }));

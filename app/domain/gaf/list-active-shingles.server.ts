@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { gafShingles } from "~/db/schema";
+import { safeLinkHref } from "~/lib/url-safety";
 import { loadGafList } from "./load-list.server";
-import { safeHref } from "./safe-url";
 import type { GafList, PublicGafShingle } from "./types";
 
 /** Active shingle models for /gaf/shingles, by sort_order then model. */
@@ -28,5 +28,5 @@ export async function readActiveShingles(): Promise<PublicGafShingle[]> {
     .from(gafShingles)
     .where(eq(gafShingles.isActive, true))
     .orderBy(asc(gafShingles.sortOrder), asc(gafShingles.model));
-  return rows.map((row) => ({ ...row, officialUrl: safeHref(row.officialUrl) }));
+  return rows.map((row) => ({ ...row, officialUrl: safeLinkHref(row.officialUrl) }));
 }

@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { gafWarranties } from "~/db/schema";
+import { safeLinkHref } from "~/lib/url-safety";
 import { loadGafList } from "./load-list.server";
-import { safeHref } from "./safe-url";
 import type { GafList, PublicGafWarranty } from "./types";
 
 /** Active warranties for /gaf/warranties, by sort_order then name. */
@@ -29,5 +29,5 @@ export async function readActiveWarranties(): Promise<PublicGafWarranty[]> {
     .from(gafWarranties)
     .where(eq(gafWarranties.isActive, true))
     .orderBy(asc(gafWarranties.sortOrder), asc(gafWarranties.name));
-  return rows.map((row) => ({ ...row, pdfUrl: safeHref(row.pdfUrl) }));
+  return rows.map((row) => ({ ...row, pdfUrl: safeLinkHref(row.pdfUrl) }));
 }

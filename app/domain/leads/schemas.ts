@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailAddress, optionalText, requiredText, textProblem } from "~/lib/text-fields";
+import { isSitePath, parseHttpUrl } from "~/lib/url-safety";
 import { FORM_LIMITS, INSPECTION_TEXT, PIPELINE_STATUSES, SERVICE_VALUES } from "./options";
 
 /**
@@ -72,18 +73,6 @@ function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** A same-site path ("/about?utm_source=x"), never another origin. */
-export function isSafeLocalPath(value: string): boolean {
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return false;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\\s]/.test(value)) return false;
-  try {
-    return new URL(value, "http://internal.invalid").origin === "http://internal.invalid";
-  } catch {
-    return false;
-  }
-}
-
 const PHONE_INVALID = "Enter a 10-digit US phone number, like (614) 555-0147.";
 
 export const inspectionRequestSchema = z.strictObject(
@@ -135,20 +124,12 @@ export const inspectionRequestSchema = z.strictObject(
       .string()
       .max(FORM_LIMITS.landingPath)
       .optional()
-      .transform((v) => (v && isSafeLocalPath(v) ? v : null)),
+      .transform((v) => (v && isSitePath(v) ? v : null)),
     referrer: z
       .string()
       .max(FORM_LIMITS.referrer)
       .optional()
-      .transform((v) => {
-        if (!v) return null;
-        try {
-          const url = new URL(v);
-          return url.protocol === "http:" || url.protocol === "https:" ? url.href.slice(0, FORM_LIMITS.referrer) : null;
-        } catch {
-          return null;
-        }
-      }),
+      .transform((v) => (v ? (parseHttpUrl(v)?.slice(0, FORM_LIMITS.referrer) ?? null) : null)),
     [HONEYPOT_FIELD]: z.string().max(2_000).optional(),
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field(s): ${issue.keys.join(", ")}` : undefined) },

@@ -1,5 +1,5 @@
 import type { PublicSiteSettings } from "~/domain/site-settings/types";
-import { absoluteUrl } from "./sitemap";
+import { absoluteUrl } from "~/lib/url-safety";
 import { OG_IMAGE } from "./page-meta";
 
 /**

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { absoluteUrl } from "./sitemap";
+import { absoluteUrl } from "~/lib/url-safety";
 
 /** The default Open Graph image: a 1200x630 PNG (a rendering of default.svg, which social sites don't accept). */
 export const OG_IMAGE = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { absoluteUrl } from "~/lib/url-safety";
 import { DISALLOWED_PATHS, PUBLIC_ROUTES } from "./public-routes";
-import { absoluteUrl, buildRobotsTxt, buildSitemapXml, escapeXml } from "./sitemap";
+import { buildRobotsTxt, buildSitemapXml, escapeXml } from "./sitemap";
 
 describe("sitemap", () => {
   it("lists every public page, including the GAF portal, as absolute URLs", () => {

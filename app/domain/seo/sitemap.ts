@@ -1,3 +1,4 @@
+import { absoluteUrl } from "~/lib/url-safety";
 import type { PublicRoute } from "./public-routes";
 
 /** Escapes text for an XML element or attribute. */
@@ -8,11 +9,6 @@ export function escapeXml(value: string): string {
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&apos;");
-}
-
-/** An absolute URL of `path` (starting with "/") on `origin` (no trailing slash). */
-export function absoluteUrl(origin: string, path: string): string {
-  return new URL(path, `${origin.replace(/\/+$/, "")}/`).toString();
 }
 
 /** The sitemaps.org XML of `routes` on `origin`. */

@@ -1,3 +1,4 @@
+import { isSitePath, parseHttpUrl } from "~/lib/url-safety";
 import { DEFAULT_PUBLIC_SITE_SETTINGS } from "./defaults";
 import { PUBLIC_SETTING_KEYS as K } from "./keys";
 import { SCHEMA_ORG_DAYS, type OpeningHours, type PublicSiteSettings } from "./types";
@@ -40,22 +41,13 @@ export function phoneToHref(phone: string): string | null {
   return `tel:${digits}`;
 }
 
-/** An absolute http(s) URL, or null. */
-export function parseHttpUrl(value: string): string | null {
-  const trimmed = value.trim();
-  if (!trimmed) return null;
-  try {
-    const url = new URL(trimmed);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
+/** An absolute http(s) URL, or null: decided in ~/lib/url-safety. */
+export { parseHttpUrl };
 
 /** A root-relative path ("/images/x.svg") or an absolute http(s) URL, or null. */
 function parseImageUrl(value: string): string | null {
   const trimmed = value.trim();
-  if (/^\/(?!\/)[^\s\\]*$/.test(trimmed)) return trimmed;
+  if (isSitePath(trimmed)) return trimmed;
   return parseHttpUrl(trimmed);
 }
 

@@ -1,3 +1,5 @@
+import { isHttpUrl, isSitePath } from "~/lib/url-safety";
+
 /**
  * The allowlist HTML sanitizer of html site settings (QUALITY S17): run when
  * a value is saved (what is stored is its output) and again wherever one is
@@ -114,23 +116,15 @@ export function decodeReferences(value: string): string {
   });
 }
 
-/** The link address of an `a`, or null when it is not one of the allowed kinds. */
+/** The link address of an `a`, or null when it is not one of the allowed kinds (~/lib/url-safety). */
 export function safeHref(raw: string): string | null {
   const value = decodeReferences(raw).trim();
   // Browsers drop tabs and newlines inside a URL and trim control characters: refuse any.
   // eslint-disable-next-line no-control-regex
   if (!value || /[\u0000-\u001f\u007f-\u009f\s\\]/.test(value)) return null;
-  if (/^\/(?!\/)/.test(value) || value.startsWith("#")) return value;
+  if (value.startsWith("#")) return value;
   if (/^(mailto|tel):[^/]/i.test(value)) return value;
-  if (/^https?:\/\/[^/]/i.test(value)) {
-    try {
-      const url = new URL(value);
-      return url.protocol === "http:" || url.protocol === "https:" ? value : null;
-    } catch {
-      return null;
-    }
-  }
-  return null;
+  return isSitePath(value) || isHttpUrl(value) ? value : null;
 }
 
 interface Tag {

@@ -32,7 +32,7 @@ import { updateTeamMember } from "~/domain/team/update-team-member.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
 import { contentItemIntents } from "~/lib/content-item-intents.server";
 import { cn } from "~/lib/cn";
-import { isHttpUrl } from "~/lib/text-fields";
+import { isHttpUrl } from "~/lib/url-safety";
 import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**

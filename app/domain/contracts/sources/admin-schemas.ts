@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { booleanChoice, checkboxFlag, isHttpUrl, optionalText, recordId, requiredText } from "~/lib/text-fields";
+import { booleanChoice, checkboxFlag, optionalText, recordId, requiredText } from "~/lib/text-fields";
+import { isHttpUrl } from "~/lib/url-safety";
 import { cronExpressionSchema } from "../crawler/cron";
 
 /**

@@ -49,22 +49,3 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Saf
 export function multiline(text: string): SafeHtml {
   return html`${text.split(/\r\n|\r|\n/).map((line, i) => (i === 0 ? html`${line}` : html`<br>${line}`))}`;
 }
-
-/**
- * An absolute http(s) URL safe for an href, or throws. A path ("/admin/leads")
- * is resolved against `base` (APP_URL). Anything else (javascript:, data:,
- * protocol-relative) is refused.
- */
-export function safeLinkUrl(url: string, base?: string): string {
-  let parsed: URL;
-  if (url.startsWith("/") && !url.startsWith("//")) {
-    if (!base) throw new Error("A link path needs APP_URL to become an absolute URL");
-    parsed = new URL(url, base);
-  } else {
-    parsed = new URL(url);
-  }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") {
-    throw new Error(`Refusing a ${parsed.protocol} link in an email`);
-  }
-  return parsed.href;
-}

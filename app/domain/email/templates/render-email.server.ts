@@ -1,6 +1,7 @@
 import { config } from "~/config.server";
 import { siteOrigin } from "~/lib/site-origin.server";
-import { html, multiline, safeLinkUrl, type SafeHtml } from "./html.server";
+import { absoluteHttpUrl } from "~/lib/url-safety";
+import { html, multiline, type SafeHtml } from "./html.server";
 
 /**
  * Builds the subject, plain text and HTML of a message from plain strings.
@@ -60,9 +61,9 @@ export function renderEmail(content: EmailContent): RenderedEmail {
   const brand = content.brand ?? defaultBrand();
   const subject = subjectLine(content.subject ?? content.title);
   const action = content.action
-    ? { label: content.action.label, url: safeLinkUrl(content.action.url, siteOrigin()) }
+    ? { label: content.action.label, url: absoluteHttpUrl(content.action.url, siteOrigin()) }
     : undefined;
-  const brandUrl = brand.url ? safeLinkUrl(brand.url) : undefined;
+  const brandUrl = brand.url ? absoluteHttpUrl(brand.url) : undefined;
 
   const text = [
     brand.name,

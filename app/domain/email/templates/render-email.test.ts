@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "~/config.server";
-import { escapeHtml, html, safeLinkUrl } from "./html.server";
+import { absoluteHttpUrl } from "~/lib/url-safety";
+import { escapeHtml, html } from "./html.server";
 import { defineEmailTemplate, renderEmail } from "./render-email.server";
 
 const savedEnv = { ...process.env };
@@ -51,11 +52,14 @@ describe("email templates", () => {
   });
 
   it("refuses links that are not http(s)", () => {
-    expect(() => safeLinkUrl("javascript:alert(1)")).toThrow();
-    expect(() => safeLinkUrl("data:text/html,x")).toThrow();
-    expect(() => safeLinkUrl("//evil.test/x")).toThrow();
+    expect(() => absoluteHttpUrl("javascript:alert(1)")).toThrow();
+    expect(() => absoluteHttpUrl("data:text/html,x")).toThrow();
+    expect(() => absoluteHttpUrl("//evil.test/x")).toThrow();
+    // A path that a browser reads as another host ("\\" and tabs become "/") is not resolved on the site.
+    expect(() => absoluteHttpUrl("/\\evil.test/x", "https://roofing.test")).toThrow();
+    expect(() => absoluteHttpUrl("/\t/evil.test/x", "https://roofing.test")).toThrow();
     expect(() => renderEmail({ title: "x", paragraphs: [], action: { label: "go", url: "javascript:alert(1)" } })).toThrow();
-    expect(safeLinkUrl("/a", "https://roofing.test")).toBe("https://roofing.test/a");
+    expect(absoluteHttpUrl("/a", "https://roofing.test")).toBe("https://roofing.test/a");
   });
 
   it("builds typed templates", () => {
