@@ -7,7 +7,7 @@ import type { ViteDevServer } from "vite";
 import { config, ConfigError, productionConfigProblems } from "~/config.server";
 import { closeDatabase, databaseUrl, db, pool } from "~/db/client.server";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
-import { runMigrations } from "~/db/migrate.server";
+import { applyMigrations, withStartupLock } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed/index.server";
 import { ensureFirstSuperAdmin } from "~/domain/accounts/bootstrap.server";
 import { INSPECTION_SENT_PARAM } from "~/domain/leads/form-state";
@@ -213,13 +213,16 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   const server = pageCache ? webServer(options.vite, pageCache, serverBuild) : http.createServer(jobsOnlyApp());
   server.keepAliveTimeout = 65_000;
   try {
-    await runMigrations(pool());
-    const seeded = await seedDatabase(db());
-    if (seeded.applied) logger.info("seed content applied to the new database");
-    // No super admin yet: create one from ADMIN_EMAIL with a one-time password (README, "Accounts").
-    await ensureFirstSuperAdmin();
-    // A web-only instance still sends jobs (pg-boss without workers, maintenance or schedules).
-    await startJobs({ workers: cfg.runsJobWorkers });
+    // One instance at a time, however many start together (issue 24): the others wait, then find it done.
+    await withStartupLock(pool(), async (client) => {
+      await applyMigrations(client);
+      const seeded = await seedDatabase(db());
+      if (seeded.applied) logger.info("seed content applied to the new database");
+      // No super admin yet: create one from ADMIN_EMAIL with a one-time password (README, "Accounts").
+      await ensureFirstSuperAdmin();
+      // A web-only instance still sends jobs (pg-boss without workers, maintenance or schedules).
+      await startJobs({ workers: cfg.runsJobWorkers });
+    });
     // Content edited anywhere (this instance, another one, a SQL console) clears the caches. Every role
     // listens: job handlers read the cached settings too (the emails' sender and alert address).
     onContentChange((table) => {

@@ -9,20 +9,35 @@ const MIGRATION_LOCK_KEY = 727_274_001;
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "app/db/migrations");
 
 /**
- * Applies the committed SQL migrations. Runs under a PostgreSQL advisory lock,
- * so two instances starting at once never race: the second waits, then finds
- * nothing left to do.
+ * Runs `work` while holding the start-up lock, a PostgreSQL advisory lock every instance of the app takes
+ * with the same key: instances started together on one database do their start-up work (migrations, the
+ * seed, the first super admin, the job queues and schedules) one after the other. Concurrent, pg-boss's
+ * queue creation deadlocks (issue 24); in turn, each later instance finds the work done. `work` gets the
+ * lock's own connection, for the steps that must run on it.
  */
-export async function runMigrations(pool: pg.Pool, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+export async function withStartupLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     try {
-      await migrate(drizzle(client), { migrationsFolder, migrationsSchema: "drizzle" });
+      return await work(client);
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     }
   } finally {
     client.release();
   }
+}
+
+/** Applies the committed SQL migrations on `client` (which holds the start-up lock). */
+export async function applyMigrations(client: pg.PoolClient, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+  await migrate(drizzle(client), { migrationsFolder, migrationsSchema: "drizzle" });
+}
+
+/**
+ * Applies the committed SQL migrations under the start-up lock, so two instances starting at once never
+ * race: the second waits, then finds nothing left to do.
+ */
+export async function runMigrations(pool: pg.Pool, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+  await withStartupLock(pool, (client) => applyMigrations(client, migrationsFolder));
 }
