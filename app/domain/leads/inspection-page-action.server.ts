@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { safeRedirectTarget } from "~/lib/url-safety";
 import { INSPECTION_SENT_PARAM, type InspectionActionData } from "./form-state";
 import { handleInspectionRequest, outcomeHeaders } from "./handle-inspection-request.server";
 
@@ -22,7 +23,9 @@ export async function inspectionPageAction({ request }: { request: Request }) {
     params.delete("index");
     params.delete(INSPECTION_SENT_PARAM);
     params.set(INSPECTION_SENT_PARAM, formId);
-    return redirect(`${url.pathname}?${params.toString()}#${formId}`, { status: 303, headers: outcomeHeaders(outcome) });
+    // The request's own path, judged like any redirect target: "//" (which the router matches as "/") would make "//?...", another host.
+    const target = safeRedirectTarget(`${url.pathname}?${params.toString()}#${formId}`, `/?${params.toString()}#${formId}`);
+    return redirect(target, { status: 303, headers: outcomeHeaders(outcome) });
   }
   const body: InspectionActionData = {
     inspection: {
