@@ -53,28 +53,82 @@ export function emitContentChange(table: string): void {
   }
 }
 
+/** The application_name of the listener's connection (pg_stat_activity shows it). */
+export const CONTENT_CHANGES_APPLICATION_NAME = "roofing-site:content-changes";
+
+/** How long a closing connection may take to say goodbye before its socket is cut. */
+const CLOSE_GRACE_MS = 2_000;
+
+/**
+ * LISTENs on a connection of its own, and on a new one after the connection is lost (with a growing
+ * delay). Every client it opens is closed on every path: when connecting or LISTEN fails (at start,
+ * which then rejects, or on a reconnect, which is tried again later), when the connection is lost,
+ * and when `stop()` runs, also in the middle of a reconnect (it waits for that attempt to end).
+ */
 export async function startContentChangeListener(connectionString: string): Promise<void> {
   if (state.__contentChangeClient) return;
   let stopped = false;
+  /** The connection that is listening, if any. */
   let client: pg.Client | undefined;
+  /** A connection being opened (connect + LISTEN), if any, and the attempt's promise. */
+  let opening: { client: pg.Client; done: Promise<void> } | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let attempt = 0;
 
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString, application_name: "roofing-site:content-changes" });
-    next.on("notification", (message) => {
-      if (message.channel === CONTENT_CHANGED_CHANNEL) emitContentChange(message.payload ?? "*");
-    });
-    next.on("error", (error) => {
-      logger.warn({ err: error }, "content change listener lost its connection");
-      scheduleReconnect();
-    });
-    await next.connect();
-    await next.query(`LISTEN ${CONTENT_CHANGED_CHANNEL}`);
+  const close = async (target: pg.Client): Promise<void> => {
+    // A server that does not answer (a dead network) never completes the goodbye: the socket is then cut.
+    const cut = setTimeout(() => target.connection.stream.destroy(), CLOSE_GRACE_MS);
+    try {
+      await target.end();
+    } catch {
+      // closed anyway
+    } finally {
+      clearTimeout(cut);
+    }
+  };
+
+  const open = async (next: pg.Client): Promise<void> => {
+    // pg leaves connect() pending forever when the client is ended while connecting (stop()): the
+    // client's "end" settles the attempt instead.
+    const ended = new Promise<never>((_resolve, reject) => next.once("end", () => reject(new Error("content change listener: connection closed"))));
+    ended.catch(() => {});
+    try {
+      const connected = next.connect();
+      connected.catch(() => {});
+      await Promise.race([connected, ended]);
+      const listening = next.query(`LISTEN ${CONTENT_CHANGED_CHANNEL}`);
+      listening.catch(() => {});
+      await Promise.race([listening, ended]);
+    } catch (error) {
+      await close(next);
+      throw error;
+    }
+    if (stopped) {
+      await close(next);
+      return;
+    }
     client = next;
     state.__contentChangeListenerDown = false;
     if (attempt > 0) emitContentChange("*"); // changes may have happened while we were away
     attempt = 0;
+  };
+
+  const connect = (): Promise<void> => {
+    const next = new pg.Client({ connectionString, application_name: CONTENT_CHANGES_APPLICATION_NAME });
+    next.on("notification", (message) => {
+      if (message.channel === CONTENT_CHANGED_CHANNEL) emitContentChange(message.payload ?? "*");
+    });
+    next.on("error", (error) => {
+      // A client still being opened reports its failure through open(); one we already let go is done.
+      if (next !== client) return;
+      logger.warn({ err: error }, "content change listener lost its connection");
+      scheduleReconnect();
+    });
+    const done = open(next).finally(() => {
+      if (opening?.client === next) opening = undefined;
+    });
+    opening = { client: next, done };
+    return done;
   };
 
   const scheduleReconnect = () => {
@@ -82,12 +136,14 @@ export async function startContentChangeListener(connectionString: string): Prom
     state.__contentChangeListenerDown = true;
     const old = client;
     client = undefined;
-    old?.end().catch(() => {});
+    if (old) void close(old);
     attempt += 1;
     const delay = Math.min(30_000, 250 * 2 ** Math.min(attempt, 7));
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
+      if (stopped) return;
       connect().catch((error) => {
+        if (stopped) return;
         logger.warn({ err: error, attempt }, "content change listener could not reconnect");
         scheduleReconnect();
       });
@@ -100,8 +156,14 @@ export async function startContentChangeListener(connectionString: string): Prom
     async stop() {
       stopped = true;
       if (retryTimer) clearTimeout(retryTimer);
-      await client?.end().catch(() => {});
+      retryTimer = undefined;
+      const pending = opening;
+      const listening = client;
       client = undefined;
+      // A reconnect under way: its connection is cut now (nothing to say goodbye to yet); the attempt
+      // then fails and closes its client, and stop() waits for that.
+      pending?.client.connection.stream.destroy();
+      await Promise.all([listening ? close(listening) : undefined, pending?.done.catch(() => {})]);
       state.__contentChangeClient = undefined;
       state.__contentChangeListenerDown = false;
     },
