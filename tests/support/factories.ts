@@ -88,7 +88,7 @@ export async function createUserOfEachKind(options: Omit<CreateUserOptions, "kin
  * can act as any user kind without going through the rate-limited sign-in.
  * ------------------------------------------------------------------------- */
 
-/** A password that passes the policy (12+ characters, not a common one). */
+/** A password that passes the policy (not common, 12+ characters, not the name or email, zxcvbn score 4 of 4). */
 export const TEST_PASSWORD = "Slate-Ridge-Shingle-2049";
 
 const passwordHashes = new Map<string, Promise<string>>();

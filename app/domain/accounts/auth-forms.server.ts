@@ -1,7 +1,9 @@
+import type { z } from "zod";
 import { logger } from "~/lib/logger.server";
 import { recordAuditSafely } from "./audit.server";
 import { auth } from "./auth.server";
 import { callAuth, type AuthCallResult } from "./auth-http.server";
+import { passwordRuleProblem } from "./password-policy.server";
 import {
   changePasswordSchema,
   fieldErrorsOf,
@@ -51,6 +53,18 @@ function failure(title: string, result: AuthCallResult, values?: Record<string, 
   return { ok: false, status: result.status, error: { title, text: result.message ?? "The request could not be completed." }, values };
 }
 
+/**
+ * zod's field errors, with the password policy's first rules (the common list before the length:
+ * password-policy.server.ts) in place of zod's length message; null when there are none. The rest
+ * of the policy runs in better-auth's before-hook.
+ */
+function newPasswordErrors(parsed: { success: boolean; error?: z.ZodError }, password: string | undefined): FieldErrors | null {
+  const fieldErrors = parsed.error ? fieldErrorsOf(parsed.error) : {};
+  const rule = password ? passwordRuleProblem(password) : null;
+  if (rule) fieldErrors.password = rule;
+  return Object.keys(fieldErrors).length > 0 ? fieldErrors : null;
+}
+
 function invalid(title: string, fieldErrors: FieldErrors, values?: Record<string, string>): FormOutcome {
   const first = Object.values(fieldErrors).find(Boolean) ?? "Please check the form.";
   return { ok: false, status: 400, error: { title, text: first }, fieldErrors, values };
@@ -74,7 +88,8 @@ export async function signUpWithForm(request: Request, form: FormData): Promise<
     email: (raw.email ?? "").slice(0, 254),
   };
   const parsed = signUpSchema.safeParse(raw);
-  if (!parsed.success) return invalid("Sign Up Error", fieldErrorsOf(parsed.error), values);
+  const errors = newPasswordErrors(parsed, raw.password);
+  if (errors || !parsed.success) return invalid("Sign Up Error", errors ?? {}, values);
   const { firstName, lastName, email, password } = parsed.data;
   const result = await callAuth(request, "/sign-up/email", { name: `${firstName} ${lastName}`, firstName, lastName, email, password });
   if (!result.ok) {
@@ -106,7 +121,8 @@ export async function requestPasswordResetWithForm(request: Request, form: FormD
 export async function resetPasswordWithForm(request: Request, form: FormData): Promise<FormOutcome> {
   const raw = formValues(form);
   const parsed = resetPasswordSchema.safeParse(raw);
-  if (!parsed.success) return invalid("Error", fieldErrorsOf(parsed.error));
+  const errors = newPasswordErrors(parsed, raw.password);
+  if (errors || !parsed.success) return invalid("Error", errors ?? {});
   const result = await callAuth(request, "/reset-password", { token: parsed.data.token, newPassword: parsed.data.password });
   if (!result.ok) {
     if (result.code === "INVALID_TOKEN" || result.code === "USER_NOT_FOUND") {
@@ -122,7 +138,8 @@ export async function resetPasswordWithForm(request: Request, form: FormData): P
 export async function changePasswordWithForm(request: Request, form: FormData): Promise<FormOutcome> {
   const raw = formValues(form);
   const parsed = changePasswordSchema.safeParse(raw);
-  if (!parsed.success) return invalid("Error", fieldErrorsOf(parsed.error));
+  const errors = newPasswordErrors(parsed, raw.password);
+  if (errors || !parsed.success) return invalid("Error", errors ?? {});
   const result = await callAuth(request, "/change-password", {
     currentPassword: parsed.data.currentPassword,
     newPassword: parsed.data.password,

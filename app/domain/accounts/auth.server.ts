@@ -20,11 +20,11 @@ import {
   verificationEmail,
 } from "./emails.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
-import { passwordProblem } from "./password-policy.server";
+import { passwordProblem, type PasswordContext } from "./password-policy.server";
 import { authSecret } from "./secret.server";
 import { deleteSessionByToken, resolveSession } from "./session.server";
 import { notifySuperAdminsOfSignUp } from "./sign-up-notice.server";
-import { emailSchema, firstNameSchema, lastNameSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./validation";
+import { emailSchema, firstNameSchema, lastNameSchema, PASSWORD_MAX_UTF16_LENGTH, PASSWORD_MIN_LENGTH } from "./validation";
 
 /**
  * better-auth, configured deliberately (see docs/decisions/008-accounts-and-authentication.md):
@@ -33,7 +33,9 @@ import { emailSchema, firstNameSchema, lastNameSchema, PASSWORD_MAX_LENGTH, PASS
  *   is dead on its next request), profile fields on `users`;
  * - `status` can never come from a request (input: false, and the create
  *   hook forces "pending"); roles live in user_roles, outside better-auth;
- * - passwords 12-128 characters, not on the common list (before-hook), hashed
+ * - passwords judged by password-policy.server.ts in the before-hook of every
+ *   path that sets one (sign-up, reset, change: not common, 12-128
+ *   characters, not the account's name or email, zxcvbn score 3+), hashed
  *   with scrypt N=2^17 r=8 (password-hash.server.ts);
  * - no automatic sign-in after sign-up and a generic answer for a taken email
  *   (no account enumeration); the verification email goes out at sign-up;
@@ -104,8 +106,9 @@ function createAuth() {
     },
     emailAndPassword: {
       enabled: true,
+      // better-auth counts UTF-16 units: bounds that never refuse what the policy (characters) accepts.
       minPasswordLength: PASSWORD_MIN_LENGTH,
-      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_UTF16_LENGTH,
       autoSignIn: false,
       requireEmailVerification: false,
       revokeSessionsOnPasswordReset: true,
@@ -200,7 +203,7 @@ function createAuth() {
               (!email.success && email.error.issues[0]?.message) ||
               (typeof body.password !== "string"
                 ? "Password is required."
-                : passwordProblem(body.password, {
+                : await passwordProblem(body.password, {
                     email: email.data,
                     firstName: first.data,
                     lastName: last.data,
@@ -213,7 +216,13 @@ function createAuth() {
             };
           }
           case "/reset-password": {
-            const problem = typeof body.newPassword !== "string" ? "Password is required." : passwordProblem(body.newPassword);
+            if (typeof body.newPassword !== "string") throw new APIError("BAD_REQUEST", { message: "Password is required.", code: "INVALID_INPUT" });
+            // The link first (as better-auth would answer it): the password is judged for its account only.
+            const token = typeof body.token === "string" ? body.token : typeof ctx.query?.token === "string" ? ctx.query.token : "";
+            const verification = token ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`) : null;
+            const account = verification && verification.expiresAt >= new Date() ? await ctx.context.internalAdapter.findUserById(verification.value) : null;
+            if (!account) throw new APIError("BAD_REQUEST", { message: "Invalid token", code: "INVALID_TOKEN" });
+            const problem = await passwordProblem(body.newPassword, account as typeof account & PasswordContext);
             if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "INVALID_INPUT" });
             return;
           }
@@ -222,7 +231,7 @@ function createAuth() {
             const problem =
               typeof body.newPassword !== "string"
                 ? "Password is required."
-                : passwordProblem(body.newPassword, current ?? {});
+                : await passwordProblem(body.newPassword, current ?? {});
             if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "INVALID_INPUT" });
             // A changed password always ends the account's other sessions (QUALITY S9), also when the API
             // is called directly without asking for it.

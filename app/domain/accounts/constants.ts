@@ -9,8 +9,15 @@ export type { AssignableRole, Role, UserStatus };
  * tests check them against app/db/schema/accounts.ts.
  */
 
+/** Both in characters (code points) as a person counts them: an emoji is one (password-policy.server.ts). */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
+/**
+ * The most UTF-16 units a password of PASSWORD_MAX_LENGTH characters can take: the `maxLength` of
+ * the password inputs (a browser counts units there) and better-auth's own limit, so that neither
+ * refuses the 128 emoji that the policy accepts.
+ */
+export const PASSWORD_MAX_UTF16_LENGTH = PASSWORD_MAX_LENGTH * 2;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { ASSIGNABLE_ROLE_OPTIONS, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STATUS_OPTIONS } from "./constants";
+import {
+  ASSIGNABLE_ROLE_OPTIONS,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MAX_UTF16_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  STATUS_OPTIONS,
+} from "./constants";
 import { emailAddress, requiredText } from "~/lib/text-fields";
 
 /**
@@ -8,11 +16,34 @@ import { emailAddress, requiredText } from "~/lib/text-fields";
  * forms. Server-side checks are the ones that count.
  */
 
-export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
+export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MAX_UTF16_LENGTH, PASSWORD_MIN_LENGTH };
 
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`;
 export const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`;
 export const PASSWORD_TOO_COMMON = "This password is too common. Please choose a less predictable one.";
+export const PASSWORD_IS_PERSONAL = "Your password must not be your email address or name.";
+export const PASSWORD_TOO_EASY = "This password is too easy to guess. Add more words, or use a few words that have nothing to do with each other.";
+
+/**
+ * A password's length as a person counts it: in characters (code points), so
+ * an emoji is one, not the two UTF-16 units of `string.length`. Stops counting
+ * past `PASSWORD_MAX_LENGTH + 1`: the answer is "too long" either way.
+ */
+export function passwordCharacterCount(password: string): number {
+  let count = 0;
+  for (let i = 0; i < password.length && count <= PASSWORD_MAX_LENGTH; i += 1) {
+    const unit = password.charCodeAt(i);
+    // A surrogate pair is one character (a lone surrogate counts as one too, as in `[...password]`).
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = password.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i += 1;
+    }
+    count += 1;
+  }
+  return count;
+}
+
+const notTooLong = (value: string) => passwordCharacterCount(value) <= PASSWORD_MAX_LENGTH;
 
 /**
  * Names and emails follow the shared text rules (~/lib/text-fields.ts): control
@@ -36,18 +67,18 @@ export const emailSchema = emailAddress({
   invalidMessage: "Please enter a valid email address.",
 }).transform((v) => v.toLowerCase());
 
-/** Length only; the common-password check needs the server-side list (password-policy.server.ts). */
+/**
+ * Length only, in characters; the whole policy (the common-password list first, then the length,
+ * the account's own name and email, and how easy it is to guess) is password-policy.server.ts.
+ */
 export const newPasswordSchema = z
   .string({ error: "Password is required." })
   .min(1, "Password is required.")
-  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
-  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
+  .refine((value) => passwordCharacterCount(value) >= PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+  .refine(notTooLong, PASSWORD_TOO_LONG);
 
 /** A password being checked, not chosen: any length up to the maximum (the hash decides). */
-export const currentPasswordSchema = z
-  .string({ error: "Password is required." })
-  .min(1, "Password is required.")
-  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
+export const currentPasswordSchema = z.string({ error: "Password is required." }).min(1, "Password is required.").refine(notTooLong, PASSWORD_TOO_LONG);
 
 export const signInSchema = z.object({
   email: emailSchema,
@@ -67,7 +98,7 @@ export const resetPasswordSchema = z
   .object({
     token: z.string().trim().min(1, "This reset link is incomplete.").max(200, "This reset link is not valid."),
     password: newPasswordSchema,
-    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
+    confirmPassword: z.string().refine(notTooLong, PASSWORD_TOO_LONG),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match." });
 
@@ -75,7 +106,7 @@ export const changePasswordSchema = z
   .object({
     currentPassword: currentPasswordSchema,
     password: newPasswordSchema,
-    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
+    confirmPassword: z.string().refine(notTooLong, PASSWORD_TOO_LONG),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match." })
   .refine((v) => v.password !== v.currentPassword, { path: ["password"], message: "Choose a password you have not used here." });

@@ -12,7 +12,7 @@ import { CardContent, CardFooter } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
 import { signInWithForm, signUpWithForm } from "~/domain/accounts/auth-forms.server";
 import { cookieHeaders } from "~/domain/accounts/auth-http.server";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/accounts/constants";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MAX_UTF16_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/accounts/constants";
 import { safeRedirectPath } from "~/domain/accounts/guards.server";
 import { getSessionUser } from "~/domain/accounts/session.server";
 import { logger } from "~/lib/logger.server";
@@ -244,7 +244,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             autoComplete={signUp ? "new-password" : "current-password"}
             required
             minLength={signUp ? PASSWORD_MIN_LENGTH : undefined}
-            maxLength={PASSWORD_MAX_LENGTH}
+            maxLength={PASSWORD_MAX_UTF16_LENGTH}
             hint={signUp ? `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. A passphrase of a few words works well.` : undefined}
             error={fieldErrors.password}
           />

@@ -7,7 +7,7 @@ import { FormMessage } from "~/components/admin/form-message";
 import { CardContent } from "~/components/ui/card";
 import { changePasswordWithForm } from "~/domain/accounts/auth-forms.server";
 import { cookieHeaders } from "~/domain/accounts/auth-http.server";
-import { PASSWORD_MAX_LENGTH } from "~/domain/accounts/constants";
+import { PASSWORD_MAX_UTF16_LENGTH } from "~/domain/accounts/constants";
 import { returnPathOf } from "~/domain/accounts/guards.server";
 import { getSessionUser } from "~/domain/accounts/session.server";
 import { logger } from "~/lib/logger.server";
@@ -75,7 +75,7 @@ export default function ChangePasswordPage({ loaderData, actionData }: Route.Com
             type="password"
             autoComplete="current-password"
             required
-            maxLength={PASSWORD_MAX_LENGTH}
+            maxLength={PASSWORD_MAX_UTF16_LENGTH}
             error={fieldErrors.currentPassword}
           />
           <NewPasswordFields errors={fieldErrors} />
