@@ -5,7 +5,7 @@
 
 export const COMPANY_TIME_ZONE = "America/New_York";
 /** How the forms name the company's time zone. */
-export const COMPANY_TIME_ZONE_LABEL = "Eastern Time, America/New_York";
+export const COMPANY_TIME_ZONE_LABEL = `Eastern Time, ${COMPANY_TIME_ZONE}`;
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 

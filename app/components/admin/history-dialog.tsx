@@ -4,6 +4,7 @@ import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { changedFields, HISTORY_IMAGE_FIELD, HISTORY_TEXT, lineChanges, type HistoryKind, type HistoryVersion, type ItemHistory } from "~/domain/content-history/kinds";
+import { COMPANY_TIME_ZONE } from "~/lib/zoned-time";
 import type { AdminLoadedData } from "./admin-data";
 import type { FieldSpec } from "./admin-form";
 import type { MenuAction } from "./card-list";
@@ -55,7 +56,7 @@ const WHEN = new Intl.DateTimeFormat("en-US", {
   minute: "2-digit",
   second: "2-digit",
   timeZoneName: "short",
-  timeZone: "America/New_York",
+  timeZone: COMPANY_TIME_ZONE,
 });
 
 /** Fields no edit form shows, but a version holds (the setting's visibility, from its menu). */

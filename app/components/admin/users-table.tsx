@@ -8,6 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { toast } from "~/components/ui/toast";
 import { ASSIGNABLE_ROLE_OPTIONS, STATUS_LABELS, STATUS_OPTIONS, type Role, type UserStatus } from "~/domain/accounts/constants";
 import { cn } from "~/lib/cn";
+import { COMPANY_TIME_ZONE } from "~/lib/zoned-time";
 import { useHydrated } from "./use-hydrated";
 
 /**
@@ -39,7 +40,7 @@ export interface ActionToast {
   text: string;
 }
 
-const joinedFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "America/New_York" });
+const joinedFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: COMPANY_TIME_ZONE });
 
 const selectClass = cn(
   "h-9 rounded-md border border-input bg-background px-2 text-sm text-foreground shadow-xs",

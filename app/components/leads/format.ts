@@ -1,9 +1,9 @@
+import { COMPANY_TIME_ZONE } from "~/lib/zoned-time";
+
 /** Date formats of the lead screens, in the business's time zone (same text on the server and in the browser). */
 
-const TIME_ZONE = "America/New_York";
-
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE });
-const dateOnly = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: TIME_ZONE });
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: COMPANY_TIME_ZONE });
+const dateOnly = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: COMPANY_TIME_ZONE });
 const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 /** "Nov 22, 2026, 3:04 PM" */

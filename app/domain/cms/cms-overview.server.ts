@@ -2,7 +2,7 @@ import { count, desc, eq, like, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { SCHEDULE_TEXT } from "~/domain/content-schedule/schedule";
 import { auditLog, cmsContentBlocks, cmsGalleryProjects, cmsPages, cmsServices, cmsSiteSettings, cmsTeamMembers, users, mediaAssets } from "~/db/schema";
-import { BUSINESS_TIME_ZONE } from "~/domain/leads/list-leads.server";
+import { COMPANY_TIME_ZONE } from "~/lib/zoned-time";
 import type { ContentItemStatus } from "./content-admin-schemas";
 import { describeCmsChange, describeWhen } from "./recent-changes";
 
@@ -94,7 +94,7 @@ export async function loadCmsOverview({ now = new Date() }: { now?: Date } = {})
         // A change the publishing schedule made has no person behind it (ADR 029).
         who: change.details?.by === "schedule" ? SCHEDULE_TEXT.actor : name || change.userEmail || change.actorEmail || "Someone",
         occurredAt: change.occurredAt.toISOString(),
-        when: describeWhen(change.occurredAt, now, BUSINESS_TIME_ZONE),
+        when: describeWhen(change.occurredAt, now, COMPANY_TIME_ZONE),
       };
     }),
   };

@@ -1,3 +1,5 @@
+import { COMPANY_TIME_ZONE } from "~/lib/zoned-time";
+
 /**
  * The CMS hub's "Recent Changes" (spec 2 §2): audit entries of content
  * changes (actions `cms.<entity>.<verb>`, details.title = the item as staff
@@ -87,7 +89,7 @@ const UNITS: Array<[limit: number, seconds: number, unit: Intl.RelativeTimeForma
  * When, for people: "just now", "5 minutes ago", "yesterday", "3 days ago",
  * then the date ("Nov 3, 2026", in the business's time zone).
  */
-export function describeWhen(occurredAt: Date, now: Date, timeZone = "America/New_York"): string {
+export function describeWhen(occurredAt: Date, now: Date, timeZone = COMPANY_TIME_ZONE): string {
   const seconds = Math.max(0, Math.round((now.getTime() - occurredAt.getTime()) / 1000));
   if (seconds < 45) return "just now";
   const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });

@@ -1,8 +1,8 @@
 import { and, arrayContains, asc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contractCategories, contractOpportunities as c, contractSources } from "~/db/schema";
-import { BUSINESS_TIME_ZONE } from "~/domain/leads/list-leads.server";
-import { isHttpUrl } from "~/lib/text-fields";
+import { isHttpUrl } from "~/lib/url-safety";
+import { COMPANY_TIME_ZONE } from "~/lib/zoned-time";
 import { CLOSING_SOON_DAYS, type ContractFilters, type ContractSort, type PipelineStage } from "./contract-filters";
 import { VETERAN_TAG } from "./tags";
 
@@ -22,11 +22,11 @@ export function likeEscape(value: string): string {
 
 /** The start of the company calendar day `day` (YYYY-MM-DD), as a timestamptz. */
 function dayStart(day: string): SQL {
-  return sql`((${day}::date)::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
+  return sql`((${day}::date)::timestamp at time zone ${COMPANY_TIME_ZONE})`;
 }
 
 function dayEnd(day: string): SQL {
-  return sql`(((${day}::date) + 1)::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
+  return sql`(((${day}::date) + 1)::timestamp at time zone ${COMPANY_TIME_ZONE})`;
 }
 
 /** Only active rows (spec §7), then every filter given. */

@@ -1,10 +1,10 @@
+import { COMPANY_TIME_ZONE } from "~/lib/zoned-time";
+
 /**
  * How contract values and dates are shown, the same on the server and in the
  * browser: whole US dollars (spec §9) and the company's calendar
  * (America/New_York).
  */
-
-export const COMPANY_TIME_ZONE = "America/New_York";
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0, minimumFractionDigits: 0 });
 const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: COMPANY_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });

@@ -2,9 +2,10 @@ import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { leadAttachments, leads } from "~/db/schema";
 import { formatPhone, pipelineLabel, serviceLabel } from "./options";
-import { BUSINESS_TIME_ZONE, leadFilters } from "./list-leads.server";
+import { leadFilters } from "./list-leads.server";
 import type { LeadListQuery } from "./schemas";
 import { CSV_BOM, csvRow } from "~/lib/csv";
+import { COMPANY_TIME_ZONE } from "~/lib/zoned-time";
 
 /**
  * The filtered lead list as CSV (~/lib/csv: RFC 4180, UTF-8 with a BOM,
@@ -40,7 +41,7 @@ export const CSV_COLUMNS = [
 const BATCH = 1_000;
 
 const receivedFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: BUSINESS_TIME_ZONE,
+  timeZone: COMPANY_TIME_ZONE,
   year: "numeric",
   month: "2-digit",
   day: "2-digit",

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { leadAttachments, leads } from "~/db/schema";
+import { COMPANY_TIME_ZONE } from "~/lib/zoned-time";
 import type { PipelineStatus, ServiceValue } from "./options";
 import { LEADS_PAGE_SIZE, type LeadListQuery } from "./schemas";
 
@@ -10,9 +11,6 @@ import { LEADS_PAGE_SIZE, type LeadListQuery } from "./schemas";
  * insurance, date range in the business's time zone), paged. Every value
  * reaches SQL as a parameter (QUALITY S14).
  */
-
-/** Dates in filters are calendar days in central Ohio. */
-export const BUSINESS_TIME_ZONE = "America/New_York";
 
 /** Characters of the message in a list row (the page truncates further). */
 const MESSAGE_PREVIEW = 240;
@@ -62,9 +60,9 @@ export function leadFilters(query: LeadListQuery): SQL | undefined {
   if (query.service === "none") conditions.push(isNull(leads.service));
   else if (query.service) conditions.push(eq(leads.service, query.service));
   if (query.insurance) conditions.push(eq(leads.hasInsuranceDocs, query.insurance === "yes"));
-  if (query.from) conditions.push(gte(leads.createdAt, sql`(${query.from}::date)::timestamp at time zone ${BUSINESS_TIME_ZONE}`));
+  if (query.from) conditions.push(gte(leads.createdAt, sql`(${query.from}::date)::timestamp at time zone ${COMPANY_TIME_ZONE}`));
   if (query.to) {
-    conditions.push(lt(leads.createdAt, sql`((${query.to}::date + 1)::timestamp) at time zone ${BUSINESS_TIME_ZONE}`));
+    conditions.push(lt(leads.createdAt, sql`((${query.to}::date + 1)::timestamp) at time zone ${COMPANY_TIME_ZONE}`));
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }

@@ -41,6 +41,7 @@ import { setContentStatus } from "~/domain/cms/set-content-status.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
 import { ScheduleNote, useScheduleDialog } from "~/components/admin/schedule-dialog";
 import { contentItemIntents } from "~/lib/content-item-intents.server";
+import { COMPANY_TIME_ZONE } from "~/lib/zoned-time";
 import { adminClientAction } from "~/components/admin/admin-client-action";
 
 /**
@@ -269,7 +270,7 @@ function ContentCell({ title, itemKey, preview }: { title: string; itemKey: stri
   );
 }
 
-const UPDATED = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "America/New_York" });
+const UPDATED = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: COMPANY_TIME_ZONE });
 const updatedColumn = <T extends { updatedAt: string }>(): Column<T> => ({
   header: "Updated",
   cell: (row) => <time dateTime={row.updatedAt}>{UPDATED.format(new Date(row.updatedAt))}</time>,

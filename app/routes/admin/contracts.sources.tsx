@@ -37,6 +37,7 @@ import { listSourcesForAdmin } from "~/domain/contracts/sources/list-sources-for
 import type { AdminContractSource } from "~/domain/contracts/sources/types";
 import { updateSource } from "~/domain/contracts/sources/update-source.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
+import { COMPANY_TIME_ZONE } from "~/lib/zoned-time";
 
 /**
  * Contract Sources, /admin/contracts/sources (spec 2 §2, §5, §8; issue 11 item 4): the sites the crawler
@@ -143,7 +144,7 @@ function formValues(source: AdminContractSource): Record<string, string> {
 }
 
 /** Dates in the company's zone, the same on the server and in the browser. */
-const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "America/New_York" });
+const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: COMPANY_TIME_ZONE });
 
 export default function ContractSources({ loaderData }: Route.ComponentProps) {
   const [addOpen, setAddOpen] = useState(false);
