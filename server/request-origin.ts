@@ -1,13 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
+import { CLIENT_IP_HEADER } from "~/domain/accounts/client-ip.server";
 import { logger } from "~/lib/logger.server";
-
-/**
- * The header through which the rest of the app (rate limits, audit log)
- * learns the client's address. Whatever a client sends under this name is
- * discarded; the value comes from the socket, or from the proxy chain only as
- * far as TRUST_PROXY allows (Express computes `req.ip` from that setting).
- */
-export const CLIENT_IP_HEADER = "x-app-client-ip";
 
 export function clientAddress() {
   return (req: Request, _res: Response, next: NextFunction) => {
