@@ -148,6 +148,12 @@ export const configSchema = z.object({
   /** A session ends this many hours after sign-in, however active. */
   SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(12),
 
+  /**
+   * A process that runs the job workers writes a heartbeat this often; with none for four periods (two
+   * minutes by default) the other instances report the jobs as not running (/healthz, the dashboard).
+   */
+  JOBS_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+
   /** Inspection requests one client address may send per clock minute (0 = no limit). */
   LEAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000_000).default(5),
   /** Inspection requests one client address may send per clock hour (0 = no limit). */

@@ -13,6 +13,7 @@ import { ensureFirstSuperAdmin } from "~/domain/accounts/bootstrap.server";
 import { INSPECTION_SENT_PARAM } from "~/domain/leads/form-state";
 import { invalidateLeadAlertRecipient } from "~/domain/leads/lead-emails.server";
 import { REVIEWS_PAGE_PARAM } from "~/domain/reviews/paging";
+import { startJobsHeartbeat, stopJobsHeartbeat } from "~/domain/operations/jobs-heartbeat.server";
 import { PUBLIC_ROUTES } from "~/domain/seo/public-routes";
 import { invalidatePublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
 import { startJobs, stopJobs } from "~/jobs/worker.server";
@@ -223,6 +224,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       // A web-only instance still sends jobs (pg-boss without workers, maintenance or schedules).
       await startJobs({ workers: cfg.runsJobWorkers });
     });
+    // Tells the other instances (and /healthz, the dashboard) that the jobs run (issue 24).
+    if (cfg.runsJobWorkers) await startJobsHeartbeat();
     // Content edited anywhere (this instance, another one, a SQL console) clears the caches. Every role
     // listens: job handlers read the cached settings too (the emails' sender and alert address).
     onContentChange((table) => {
@@ -244,6 +247,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     // Leave nothing behind: a failed start must not keep PostgreSQL running.
     logger.fatal({ err: error }, "start-up failed");
     await stopJobs().catch(() => {});
+    await stopJobsHeartbeat().catch(() => {});
     await stopContentChangeListener().catch(() => {});
     await closeDatabase().catch(() => {});
     await embedded?.stop().catch(() => {});
@@ -285,6 +289,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
         server.closeAllConnections();
       }
       await jobsStopped;
+      await stopJobsHeartbeat();
       await stopContentChangeListener().catch((error) => logger.error({ err: error }, "stopping the change listener failed"));
       await closeDatabase().catch((error) => logger.error({ err: error }, "closing the pool failed"));
       await embedded?.stop().catch((error) => logger.error({ err: error }, "stopping PostgreSQL failed"));

@@ -1,14 +1,23 @@
 import type { NextFunction, Request, Response } from "express";
 import { databaseRecentlyUnavailable, noteDatabaseError, RETRY_AFTER_SECONDS } from "~/db/availability.server";
 import { pool } from "~/db/client.server";
+import { describeJobsStatus, jobsStatus } from "~/domain/operations/jobs-heartbeat.server";
 import { logger } from "~/lib/logger.server";
 
-/** GET /healthz: 200 when the database answers within 2 s, 503 otherwise. */
+/**
+ * GET /healthz: 200 when the database answers within 2 s, 503 otherwise. `jobs` tells whether any
+ * instance runs the background jobs ("ok", or "stale since <time>"): it does not fail the check, as a web
+ * instance serves the site without them (issue 24).
+ */
 export async function healthCheck(_req: Request, res: Response) {
   res.setHeader("Cache-Control", "no-store");
   try {
     await withTimeout(pool().query("select 1"), 2_000);
-    res.status(200).json({ status: "ok", database: "ok" });
+    const jobs = await withTimeout(jobsStatus(), 2_000).then(describeJobsStatus, (error: unknown) => {
+      logger.warn({ err: error }, "health check: could not read the jobs' heartbeat");
+      return "unknown";
+    });
+    res.status(200).json({ status: "ok", database: "ok", jobs });
   } catch (error) {
     noteDatabaseError(error);
     logger.warn({ err: error }, "health check failed: database unreachable");

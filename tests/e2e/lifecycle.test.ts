@@ -83,7 +83,7 @@ describe("first start on a new data directory", () => {
     expect(health.status).toBe(200);
     expect(health.headers.get("content-type")).toMatch(/^application\/json/);
     expect(health.headers.get("cache-control")).toBe("no-store");
-    expect(await health.json()).toEqual({ status: "ok", database: "ok" });
+    expect(await health.json()).toEqual({ status: "ok", database: "ok", jobs: "ok" });
 
     const home = await fetch(`${url}/`);
     expect(home.status).toBe(200);

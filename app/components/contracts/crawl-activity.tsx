@@ -13,7 +13,7 @@ const CLEARED_KEY = "contracts.crawl-log.cleared";
  * how it ended, and the crawl debug log panel with the server's log of that
  * session (ADR 028; the spec's log lived in the browser's local storage).
  */
-export function CrawlActivity({ initial }: { initial: CrawlProgress | null }) {
+export function CrawlActivity({ initial, jobsStopped = false }: { initial: CrawlProgress | null; jobsStopped?: boolean }) {
   const { progress, running, failed, refresh } = useCrawlProgress(initial);
   // Which session's log was cleared lives in this browser: until it is read (after hydration) the
   // panel is not shown, so a cleared log never flashes back on a reload.
@@ -29,7 +29,7 @@ export function CrawlActivity({ initial }: { initial: CrawlProgress | null }) {
   };
   return (
     <>
-      {running ? <LiveProgress progress={progress} failed={failed} /> : null}
+      {running ? <LiveProgress progress={progress} failed={failed} jobsStopped={jobsStopped} /> : null}
       {log.length > 0 && cleared !== undefined && cleared !== session.id ? (
         <CrawlLogPanel progress={progress} running={running} onRefresh={refresh} onClear={clear} />
       ) : null}
@@ -37,8 +37,10 @@ export function CrawlActivity({ initial }: { initial: CrawlProgress | null }) {
   );
 }
 
-function LiveProgress({ progress, failed }: { progress: CrawlProgress; failed: boolean }) {
+function LiveProgress({ progress, failed, jobsStopped }: { progress: CrawlProgress; failed: boolean; jobsStopped: boolean }) {
   const { session } = progress;
+  // A crawl nobody has picked up (no request made yet) while no process runs the jobs cannot start.
+  const waiting = jobsStopped && session.requestsMade === 0 && session.pagesProcessed === 0;
   const counters: [string, number][] = [
     ["Pages", session.pagesProcessed],
     ["Requests", session.requestsMade],
@@ -51,9 +53,9 @@ function LiveProgress({ progress, failed }: { progress: CrawlProgress; failed: b
   return (
     <section aria-labelledby="crawl-progress-title" className="grid gap-3 rounded-xl border border-brand-navy/20 bg-sky-50 p-5 shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
-        <RefreshCw aria-hidden="true" className="size-4 animate-spin text-brand-navy motion-reduce:animate-none" />
+        {waiting ? null : <RefreshCw aria-hidden="true" className="size-4 animate-spin text-brand-navy motion-reduce:animate-none" />}
         <h2 id="crawl-progress-title" className="font-semibold text-brand-navy">
-          Crawling {session.sourceName ?? "the source"}...
+          {waiting ? `Waiting to crawl ${session.sourceName ?? "the source"}` : `Crawling ${session.sourceName ?? "the source"}...`}
         </h2>
         {session.configurationName ? <span className="text-sm text-slate-600">({session.configurationName})</span> : null}
       </div>
@@ -66,7 +68,11 @@ function LiveProgress({ progress, failed }: { progress: CrawlProgress; failed: b
         ))}
       </dl>
       <p role="status" className="text-sm text-slate-600">
-        {failed ? CRAWL_UI_TEXT.progressFailed : "The list reloads when the crawl ends."}
+        {failed
+          ? CRAWL_UI_TEXT.progressFailed
+          : waiting
+            ? "This crawl cannot start: the background jobs are not running (see above). It starts when they run again."
+            : "The list reloads when the crawl ends."}
       </p>
     </section>
   );

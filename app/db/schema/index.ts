@@ -8,4 +8,5 @@ export * from "./media";
 export * from "./cms";
 export * from "./contracts";
 export * from "./content-history";
+export * from "./operations";
 export * from "./relations";

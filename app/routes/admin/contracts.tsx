@@ -9,11 +9,13 @@ import { FormMessage } from "~/components/admin/form-message";
 import { EmptyState } from "~/components/admin/list-states";
 import { ContractCard } from "~/components/contracts/contract-card";
 import { ContractFiltersPanel } from "~/components/contracts/contract-filters-panel";
+import { JobsNotRunningNotice } from "~/components/admin/jobs-not-running-notice";
 import { CrawlActivity } from "~/components/contracts/crawl-activity";
 import { CrawlControls } from "~/components/contracts/crawl-controls";
 import { RecentSessions } from "~/components/contracts/recent-sessions";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { requireAdmin } from "~/domain/accounts/guards.server";
+import { jobsNotice } from "~/domain/operations/jobs-heartbeat.server";
 import {
   contractFiltersToSearchParams,
   DEFAULT_CONTRACT_FILTERS,
@@ -44,6 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       filters,
       filterError: parsed.ok ? null : parsed.message,
+      // Crawls run as background jobs: say so when nothing runs them (issue 24).
+      jobs: await jobsNotice().catch(() => null),
       workspace: adminLoad(() => loadContractsWorkspace(filters), CRAWL_UI_TEXT.loadFailed),
     },
     { status: parsed.ok ? 200 : 400 },
@@ -71,7 +75,7 @@ function searchOf(filters: ContractFilters, page?: number): string {
 }
 
 export default function Contracts({ loaderData }: Route.ComponentProps) {
-  const { filters, filterError, workspace } = loaderData;
+  const { filters, filterError, workspace, jobs } = loaderData;
   const exportHref = `/admin/contracts/export.csv${searchOf(filters, 1)}`;
   return (
     <AdminPage
@@ -90,9 +94,10 @@ export default function Contracts({ loaderData }: Route.ComponentProps) {
         </Suspense>
       }
     >
+      <JobsNotRunningNotice notice={jobs} />
       {filterError ? <FormMessage title="Error" text={`These filters cannot be used: ${filterError}`} /> : null}
       <AdminData resolve={workspace} loadingText="Loading contracts...">
-        {(loaded) => <Workspace workspace={loaded} filters={filters} />}
+        {(loaded) => <Workspace workspace={loaded} filters={filters} jobsStopped={jobs !== null} />}
       </AdminData>
     </AdminPage>
   );
@@ -121,7 +126,7 @@ function HeaderActions({ anyContracts, exportHref }: { anyContracts: boolean; ex
   );
 }
 
-function Workspace({ workspace, filters }: { workspace: ContractsWorkspace; filters: ContractFilters }) {
+function Workspace({ workspace, filters, jobsStopped }: { workspace: ContractsWorkspace; filters: ContractFilters; jobsStopped: boolean }) {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/contracts";
@@ -138,7 +143,7 @@ function Workspace({ workspace, filters }: { workspace: ContractsWorkspace; filt
   return (
     <div className="grid gap-6">
       <CrawlControls targets={targets} sources={filterOptions.sources} sourceSlug={filters.sources[0] ?? ""} query={filters.q ?? ""} crawlingSourceIds={crawling} />
-      <CrawlActivity key={progress?.session.id ?? "none"} initial={progress} />
+      <CrawlActivity key={progress?.session.id ?? "none"} initial={progress} jobsStopped={jobsStopped} />
       <RecentSessions sessions={sessions} />
       <ContractFiltersPanel filters={filters} options={filterOptions} />
 

@@ -1,11 +1,13 @@
 import { FileText, Inbox, LayoutTemplate, Settings, ShieldCheck, Star, Users } from "lucide-react";
 import type { Route } from "./+types/dashboard";
 import { DashboardCard, type DashboardCardProps } from "~/components/admin/dashboard-card";
+import { JobsNotRunningNotice } from "~/components/admin/jobs-not-running-notice";
 import { LeadsPerWeekChart } from "~/components/leads/leads-per-week-chart";
 import { countPendingAccounts } from "~/domain/accounts/count-pending-accounts.server";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { countNewLeads } from "~/domain/leads/count-new-leads.server";
 import { leadsPerWeek } from "~/domain/leads/leads-per-week.server";
+import { jobsNotice } from "~/domain/operations/jobs-heartbeat.server";
 
 /**
  * /admin (spec 1 §2 "Admin dashboard"): greeting, and one card with an Open
@@ -16,10 +18,11 @@ export { headers } from "./admin-headers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
-  const [newLeads, pendingAccounts, weeks] = await Promise.all([
+  const [newLeads, pendingAccounts, weeks, jobs] = await Promise.all([
     countNewLeads(),
     user.isSuperAdmin ? countPendingAccounts() : Promise.resolve(null),
     leadsPerWeek({ weeks: 12 }),
+    jobsNotice(),
   ]);
   return {
     firstName: user.firstName,
@@ -28,6 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     newLeads,
     pendingAccounts,
     leadsPerWeek: weeks,
+    jobs,
   };
 }
 
@@ -72,6 +76,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </h1>
         <p className="mt-1 text-slate-600">Admin dashboard</p>
       </div>
+      <JobsNotRunningNotice notice={loaderData.jobs} />
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
           <DashboardCard key={card.to} {...card} />

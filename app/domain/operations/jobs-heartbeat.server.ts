@@ -1,0 +1,115 @@
+import crypto from "node:crypto";
+import os from "node:os";
+import { and, desc, isNull, lt, sql } from "drizzle-orm";
+import { config } from "~/config.server";
+import { db } from "~/db/client.server";
+import { jobRunnerHeartbeats } from "~/db/schema";
+import { logger } from "~/lib/logger.server";
+import { formatCompanyTime } from "~/lib/zoned-time";
+import type { JobsNotice } from "./jobs-notice";
+
+/**
+ * Is anyone running the background jobs? (issue 24). A process that runs the job workers (INSTANCE_ROLE
+ * jobs or both) writes a heartbeat row every JOBS_HEARTBEAT_SECONDS; every instance can then tell, from
+ * the database, whether the jobs are running and since when they are not: /healthz says it, and the
+ * dashboard and the contracts screen show it when work is waiting. A jobs process that stops cleanly marks
+ * its row stopped; one that dies simply stops beating.
+ */
+
+/** No heartbeat for this many periods (two minutes by default): the jobs are not running. */
+const STALE_AFTER_PERIODS = 4;
+/** Rows of processes gone for longer than this are removed by the next heartbeat. */
+const KEEP_STOPPED_DAYS = 7;
+
+let timer: NodeJS.Timeout | undefined;
+let instanceId: string | undefined;
+let beating: Promise<void> = Promise.resolve();
+
+export function jobsHeartbeatPeriodSeconds(): number {
+  return config().JOBS_HEARTBEAT_SECONDS;
+}
+
+async function beat(id: string): Promise<void> {
+  const now = new Date();
+  await db()
+    .insert(jobRunnerHeartbeats)
+    .values({ instanceId: id, hostname: os.hostname(), pid: String(process.pid), startedAt: now, lastSeenAt: now })
+    .onConflictDoUpdate({ target: jobRunnerHeartbeats.instanceId, set: { lastSeenAt: now, stoppedAt: null } });
+  await db()
+    .delete(jobRunnerHeartbeats)
+    .where(lt(jobRunnerHeartbeats.lastSeenAt, new Date(now.getTime() - KEEP_STOPPED_DAYS * 86_400_000)));
+}
+
+/** Starts this process's heartbeat (the job workers run here). Resolves after the first beat. */
+export async function startJobsHeartbeat(): Promise<void> {
+  if (timer) return;
+  const id = crypto.randomUUID();
+  instanceId = id;
+  await beat(id);
+  timer = setInterval(() => {
+    beating = beat(id).catch((error: unknown) => logger.warn({ err: error }, "jobs heartbeat: could not write"));
+  }, jobsHeartbeatPeriodSeconds() * 1000);
+  timer.unref();
+}
+
+/** Stops the heartbeat and marks this process stopped (call before closing the pool; never throws). */
+export async function stopJobsHeartbeat(): Promise<void> {
+  if (!timer || !instanceId) return;
+  clearInterval(timer);
+  timer = undefined;
+  const id = instanceId;
+  instanceId = undefined;
+  await beating.catch(() => {});
+  const now = new Date();
+  await db()
+    .update(jobRunnerHeartbeats)
+    .set({ lastSeenAt: now, stoppedAt: now })
+    .where(sql`${jobRunnerHeartbeats.instanceId} = ${id}`)
+    .catch((error: unknown) => logger.warn({ err: error }, "jobs heartbeat: could not mark this process stopped"));
+}
+
+export interface JobsStatus {
+  /** A jobs process has beaten within the last STALE_AFTER_PERIODS periods and has not stopped. */
+  running: boolean;
+  /** The last heartbeat of any jobs process (null: none ever ran on this database). */
+  lastSeenAt: Date | null;
+  /** Jobs due and not picked up (sent and ready to run, or waiting for a retry that is due). */
+  waiting: number;
+}
+
+/** Whether the background jobs run, from the heartbeats and pg-boss's queue. */
+export async function jobsStatus(now = new Date()): Promise<JobsStatus> {
+  const staleBefore = new Date(now.getTime() - STALE_AFTER_PERIODS * jobsHeartbeatPeriodSeconds() * 1000);
+  const [latest] = await db()
+    .select({ lastSeenAt: jobRunnerHeartbeats.lastSeenAt, stoppedAt: jobRunnerHeartbeats.stoppedAt })
+    .from(jobRunnerHeartbeats)
+    .orderBy(desc(jobRunnerHeartbeats.lastSeenAt))
+    .limit(1);
+  const [live] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(jobRunnerHeartbeats)
+    .where(and(isNull(jobRunnerHeartbeats.stoppedAt), sql`${jobRunnerHeartbeats.lastSeenAt} >= ${staleBefore}`));
+  const running = (live?.n ?? 0) > 0;
+  return { running, lastSeenAt: latest?.lastSeenAt ?? null, waiting: running ? 0 : await waitingJobs() };
+}
+
+/** Jobs of pg-boss that are due: sent (or to be retried) and not started. */
+async function waitingJobs(): Promise<number> {
+  const result = await db().execute<{ n: number }>(
+    sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry') and start_after <= now()`,
+  );
+  return result.rows[0]?.n ?? 0;
+}
+
+/** `/healthz`'s `jobs` field: "ok", or "stale since <ISO time>" ("stale since never" when none ever ran). */
+export function describeJobsStatus(status: JobsStatus): string {
+  if (status.running) return "ok";
+  return `stale since ${status.lastSeenAt ? status.lastSeenAt.toISOString() : "never"}`;
+}
+
+/** The back office's notice when the jobs are not running and work waits for them (null: nothing to show). */
+export async function jobsNotice(): Promise<JobsNotice | null> {
+  const status = await jobsStatus();
+  if (status.running || status.waiting === 0) return null;
+  return { since: status.lastSeenAt ? formatCompanyTime(status.lastSeenAt) : null, waiting: status.waiting };
+}
