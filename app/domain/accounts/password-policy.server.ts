@@ -63,9 +63,12 @@ export interface PasswordContext {
 export const MIN_PASSWORD_SCORE = 3;
 
 /**
- * zxcvbn's l33t matcher tries every substitution of characters like `4 @ 1 ! | 0 $`; its default cap
- * (100 variants) lets 128 such characters take about a second of the event loop. 10 judges every
- * l33t-spelled common password we tried the same and keeps the worst 128-character input near 0.1 s.
+ * zxcvbn's l33t matcher tries substitutions of characters like `4 @ 1 ! | 0 $`, up to this many
+ * variants of the password. Its default (100) lets 128 such characters hold the event loop for
+ * about a second (3-4 s on a loaded 2-core machine), and a 12-20 character password ~130 ms there.
+ * 10 keeps the worst 128-character input we found under 0.3 s on that loaded machine (~15 ms for
+ * an ordinary password); the price: of 600 common passwords joined and heavily l33t-spelled
+ * ("m@xw3114965"), 37 more pass (6%). The common list and the other matchers are unaffected.
  */
 const L33T_MAX_SUBSTITUTIONS = 10;
 
