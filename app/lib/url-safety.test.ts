@@ -10,6 +10,7 @@ import {
   isSafeInlineHref,
   isSitePath,
   parseHttpUrl,
+  resolveHttpUrl,
   safeLinkHref,
   safeRedirectTarget,
 } from "./url-safety";
@@ -115,6 +116,16 @@ describe("one URL safety module", () => {
     expect(parseHttpUrl("  https://Example.com/a b ")).toBe("https://example.com/a%20b");
     expect(parseHttpUrl("javascript:alert(1)")).toBeNull();
     expect(parseHttpUrl("")).toBeNull();
+  });
+
+  test("links of a fetched page", () => {
+    const page = "https://bids.example/search?page=2";
+    expect(resolveHttpUrl("/bid/17", page)).toBe("https://bids.example/bid/17");
+    expect(resolveHttpUrl(" detail?id=3 ", page)).toBe("https://bids.example/detail?id=3");
+    expect(resolveHttpUrl("//other.example/x", page)).toBe("https://other.example/x");
+    for (const href of ["javascript:void(0)", "mailto:a@b.example", "data:text/html,x", "http://[bad", "https://"]) {
+      expect(resolveHttpUrl(href, page), href).toBeNull();
+    }
   });
 
   test("site paths cannot become another origin", () => {

@@ -3,7 +3,8 @@
  * (issue 19). Browser-safe (no Node imports): components and zod schemas use it
  * as well as the server.
  *
- * - `isHttpUrl` / `parseHttpUrl`: an absolute http(s) URL with a host (links to other sites, images on a CDN).
+ * - `isHttpUrl` / `parseHttpUrl`: an absolute http(s) URL with a host (links to other sites, images on a CDN);
+ *   `resolveHttpUrl`: a link of a fetched page, resolved on that page.
  * - `isSitePath`: a path on this site as written in content ("/images/a.svg"): one leading slash, and no
  *   character a browser drops or reads as a slash (tab, newline, backslash), so it cannot become `//host`.
  * - `safeRedirectTarget`: where a redirect taken from the request may send the browser. Judged AFTER the
@@ -44,6 +45,20 @@ export function isHttpUrl(value: string): boolean {
 export function parseHttpUrl(value: string): string | null {
   const trimmed = value.trim();
   return isHttpUrl(trimmed) ? new URL(trimmed).href : null;
+}
+
+/**
+ * A link found on a fetched page (`href`, relative to `pageUrl`) as an absolute http(s) URL, or null when it
+ * is not one (javascript:, mailto:, data:) or cannot be read at all ("http://[bad"), so one malformed link is
+ * skipped instead of failing the whole page.
+ */
+export function resolveHttpUrl(href: string, pageUrl: string | URL): string | null {
+  try {
+    const url = new URL(href.trim(), pageUrl);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0 ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 /** One "/" followed by anything but "/" or "\", and no control character, whitespace or backslash. */
