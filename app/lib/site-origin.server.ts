@@ -1,4 +1,5 @@
 import { config } from "~/config.server";
+import { isSitePath } from "~/lib/url-safety";
 
 /**
  * The site's one public origin: every absolute URL the app writes (links in emails, canonical and Open
@@ -27,6 +28,6 @@ export function setListeningOrigin(origin: string | undefined): void {
 
 /** An absolute URL on this site for a path ("/admin/leads/1"), query and fragment kept. */
 export function siteUrl(pathAndQuery: string): string {
-  if (!pathAndQuery.startsWith("/") || pathAndQuery.startsWith("//")) throw new Error(`siteUrl needs a path on this site, got ${JSON.stringify(pathAndQuery)}`);
+  if (!isSitePath(pathAndQuery)) throw new Error(`siteUrl needs a path on this site, got ${JSON.stringify(pathAndQuery)}`);
   return `${siteOrigin()}${pathAndQuery}`;
 }

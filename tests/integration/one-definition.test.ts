@@ -21,9 +21,8 @@ const PENDING: Record<string, readonly string[]> = {
     "app/domain/contracts/crawler/adapters/bidnet.ts",
     "app/domain/contracts/crawler/fetcher.server.ts",
     "app/domain/contracts/crawler/polite-client.server.ts",
-    // The configuration's own checks of APP_URL and an S3 endpoint (an origin, not a link), and siteUrl.
+    // The configuration's own checks of APP_URL and an S3 endpoint (an origin, not a link).
     "app/config.server.ts",
-    "app/lib/site-origin.server.ts",
   ],
 };
 
