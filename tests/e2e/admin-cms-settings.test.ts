@@ -190,7 +190,7 @@ describe("Site Settings", () => {
     expect(await form.getByLabel("Type").count()).toBe(0);
     await form.getByLabel("Value", { exact: true }).fill("call us");
     await form.getByRole("button", { name: "Update Setting" }).click();
-    await form.getByText("The website cannot use this value (empty or invalid text).").waitFor();
+    await form.getByText("Enter a phone number with 7 to 15 digits, like (614) 555-0147.").waitFor();
     await form.getByLabel("Value", { exact: true }).fill("(614) 555-0199");
     await form.getByRole("button", { name: "Update Setting" }).click();
     await page.getByRole("dialog").waitFor({ state: "detached" });

@@ -182,19 +182,53 @@ describe("Site Settings: edit", () => {
     expect(retype.body.fieldErrors).toEqual({ settingType: "This setting is used by the website and must stay of type Text." });
     const unusable = await edit(phone, { settingValue: "call us" });
     expect(unusable.status).toBe(422);
-    expect(unusable.body.fieldErrors).toEqual({ settingValue: "The website cannot use this value (empty or invalid text)." });
+    expect(unusable.body.fieldErrors).toEqual({ settingValue: "Enter a phone number with 7 to 15 digits, like (614) 555-0147." });
     const years = (await byKey("veteran_active_duty_years"))!;
-    expect((await edit(years, { settingValue: "2.5" })).body.fieldErrors).toEqual({ settingValue: "The website cannot use this value (not a non-negative integer)." });
+    expect((await edit(years, { settingValue: "2.5" })).body.fieldErrors).toEqual({ settingValue: "Enter a whole number of 0 or more, like 24." });
     const hours = (await byKey("opening_hours"))!;
-    expect((await edit(hours, { settingValue: '{"open": "always"}' })).body.fieldErrors).toEqual({ settingValue: "The website cannot use this value (not a JSON list)." });
+    expect((await edit(hours, { settingValue: '{"open": "always"}' })).body.fieldErrors).toEqual({
+      settingValue: 'Enter the hours as a JSON list, like [{"days": ["Monday", "Friday"], "opens": "07:00", "closes": "18:00"}], or [] for none.',
+    });
     const alerts = (await byKey("lead_alert_email"))!;
-    expect((await edit(alerts, { settingValue: "nobody" })).body.fieldErrors).toEqual({ settingValue: "The website cannot use this value (not an email address)." });
+    expect((await edit(alerts, { settingValue: "nobody" })).body.fieldErrors).toEqual({ settingValue: "Enter an email address, like office@example.com." });
     // A custom setting cannot take over a key the site reads with another type either.
     await db().delete(cmsSiteSettings).where(eq(cmsSiteSettings.settingKey, "tagline"));
     await post({ ...NEW, settingKey: "my_tagline", settingType: "number", settingValue: "1" });
     const takeover = await edit((await byKey("my_tagline"))!, { settingKey: "tagline", settingType: "number", settingValue: "1" });
     expect(takeover.status).toBe(409);
     expect(await byKey("phone")).toMatchObject({ settingValue: DEFAULT_PUBLIC_SITE_SETTINGS.phone, settingType: "text" });
+  });
+});
+
+describe("Site Settings: the accredited-since date (issue 19)", () => {
+  it("refuses a date the calendar does not have, saying what is wrong, and keeps the one the site shows", async () => {
+    const since = (await byKey("accreditation_accredited_since"))!;
+    for (const [value, message] of [
+      ["2019-02-31", "February 2019 has no 31st day: it has 28 days."],
+      ["2019-02-29", "February 2019 has no 29th day: it has 28 days."],
+      ["1900-02-29", "February 1900 has no 29th day: it has 28 days."],
+      ["2021-04-31", "April 2021 has no 31st day: it has 30 days."],
+      ["2019-13-01", "There is no month 13: enter the date as YYYY-MM-DD, like 2019-03-14."],
+      ["2019-03-00", "There is no day 0 in a month: enter the date as YYYY-MM-DD, like 2019-03-14."],
+      ["March 3, 2019", "Enter the date as YYYY-MM-DD, like 2019-03-14."],
+      [`${new Date().getUTCFullYear() + 1}-01-01`, "Enter a date that is not in the future."],
+    ]) {
+      const refused = await edit(since, { settingValue: value! });
+      expect(refused.status, value).toBe(422);
+      expect(refused.body.fieldErrors, value).toEqual({ settingValue: message });
+    }
+    expect((await byKey("accreditation_accredited_since"))!.settingValue).toBe(DEFAULT_PUBLIC_SITE_SETTINGS.accreditation.accreditedSince);
+    expect((await readPublicSiteSettings()).settings.accreditation.accreditedSince).toBe(DEFAULT_PUBLIC_SITE_SETTINGS.accreditation.accreditedSince);
+  });
+
+  it("takes a real date, leap days included, and the public site shows it", async () => {
+    const since = (await byKey("accreditation_accredited_since"))!;
+    for (const value of ["2000-02-29", "2020-02-29", "2019-02-28"]) {
+      expect((await edit(since, { settingValue: value })).status, value).toBe(200);
+      const { settings, warnings } = await readPublicSiteSettings();
+      expect(settings.accreditation.accreditedSince).toBe(value);
+      expect(warnings).toEqual([]);
+    }
   });
 });
 

@@ -34,7 +34,6 @@ export const SETTING_TEXT = {
   requiredNoPublic: "This setting is private to the business and cannot be made public.",
   requiredNoRename: "This setting is used by the website: its key cannot be changed.",
   requiredType: (type: string) => `This setting is used by the website and must stay of type ${type}.`,
-  unusableValue: (detail: string) => `The website cannot use this value (${detail}).`,
 } as const;
 
 /** The create defaults (spec 2 §5): key new_setting, type text, category general; NOT public (ADR 019). */

@@ -124,15 +124,14 @@ describe("mapSettingsRows", () => {
     expect(warnings[0]).toMatchObject({ key: K.serviceArea, problem: "malformed" });
   });
 
-  it("drops bad opening-hours entries and keeps good ones", () => {
+  it("falls back to the default hours when an entry is unusable, naming the entry (the rule Site Settings saves with)", () => {
     const hours = [
       { days: ["Monday"], opens: "08:00", closes: "17:00" },
       { days: ["Funday"], opens: "08:00", closes: "17:00" },
-      { days: ["Tuesday"], opens: "8am", closes: "17:00" },
     ];
     const { settings, warnings } = map(withValue(K.openingHours, JSON.stringify(hours)));
-    expect(settings.openingHours).toEqual([{ days: ["Monday"], opens: "08:00", closes: "17:00" }]);
-    expect(warnings).toHaveLength(2);
+    expect(settings.openingHours).toEqual(DEFAULT_PUBLIC_SITE_SETTINGS.openingHours);
+    expect(warnings).toEqual([{ key: K.openingHours, problem: "malformed", detail: expect.stringMatching(/^Entry 2 of the hours must be like/) }]);
   });
 
   it("falls back to default hours when nothing in the list is usable", () => {
@@ -193,11 +192,20 @@ describe("mapSettingsRows", () => {
     );
   });
 
-  it("keeps only valid social links", () => {
-    const social = { facebook: "https://facebook.com/example", x: "javascript:alert(1)", empty: "", "bad key!": "https://a.b" };
-    const { settings, warnings } = map(withValue(K.socialLinks, JSON.stringify(social)));
-    expect(settings.social).toEqual({ facebook: "https://facebook.com/example" });
-    expect(warnings).toHaveLength(2);
+  it("refuses a date the calendar does not have (never March 3 for February 31), saying what is wrong", () => {
+    const { settings, warnings } = map(withValue(K.accreditationAccreditedSince, "2019-02-31"));
+    expect(settings.accreditation.accreditedSince).toBe(DEFAULT_PUBLIC_SITE_SETTINGS.accreditation.accreditedSince);
+    expect(warnings).toEqual([{ key: K.accreditationAccreditedSince, problem: "malformed", detail: "February 2019 has no 31st day: it has 28 days." }]);
+    expect(map(withValue(K.accreditationAccreditedSince, "2020-02-29")).settings.accreditation.accreditedSince).toBe("2020-02-29");
+  });
+
+  it("reads social links, skipping empty ones, and publishes none when one is unusable, naming it", () => {
+    const ok = map(withValue(K.socialLinks, JSON.stringify({ facebook: "https://facebook.com/example", empty: "" })));
+    expect(ok.settings.social).toEqual({ facebook: "https://facebook.com/example" });
+    expect(ok.warnings).toEqual([]);
+    const { settings, warnings } = map(withValue(K.socialLinks, JSON.stringify({ facebook: "https://facebook.com/example", x: "javascript:alert(1)" })));
+    expect(settings.social).toEqual({});
+    expect(warnings).toEqual([{ key: K.socialLinks, problem: "malformed", detail: "The x profile must be a full web address starting with http:// or https://." }]);
   });
 
   it("treats a missing social row as no links", () => {

@@ -1,8 +1,7 @@
-import { z } from "zod";
 import { SITE_SETTING_SEEDS } from "~/db/seed/site-settings";
 import type { SettingTypeValue } from "./constants";
 import { PRIVATE_SETTING_KEYS, PUBLIC_SETTING_KEYS } from "./keys";
-import { mapSettingsRows } from "./map-settings-rows";
+import { isSiteSettingKey, parseSettingValue } from "./setting-schemas";
 
 /**
  * The settings the site itself reads (ADR 019): the public facts of every
@@ -37,20 +36,13 @@ export function requiredSetting(key: string): RequiredSetting | undefined {
 }
 
 /**
- * Why the site could not use `value` for the setting `key` it reads, or null
- * (also null for the settings it does not read). For a public one: what the
- * public read model (map-settings-rows.ts) would reject and replace with its
- * default; for the lead alert address: not an email address.
+ * Why the site could not use `value` for the setting `key` it reads, in words
+ * ("February 2019 has no 31st day: it has 28 days."), or null (also null for
+ * the settings it does not read): the key's rule in the settings schema
+ * (setting-schemas.ts), the one the public read model reads the value with.
  */
 export function siteValueProblem(key: string, value: string): string | null {
-  const required = requiredSetting(key);
-  if (!required) return null;
-  if (required.use === "private") {
-    return key === PRIVATE_SETTING_KEYS.leadAlertEmail && !z.email().safeParse(value).success ? "not an email address" : null;
-  }
-  let problem: string | null = null;
-  mapSettingsRows([{ settingKey: key, settingValue: value }], (warning) => {
-    if (problem === null && warning.key === key && warning.problem === "malformed") problem = warning.detail ?? "not a valid value";
-  });
-  return problem;
+  if (!requiredSetting(key) || !isSiteSettingKey(key)) return null;
+  const parsed = parseSettingValue(key, value);
+  return parsed.ok ? null : parsed.message;
 }

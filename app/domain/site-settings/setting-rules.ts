@@ -18,6 +18,6 @@ export function checkSiteRules(key: string, type: SettingTypeValue, value: strin
     return { ok: false, status: 409, message, fieldErrors: { settingType: message } };
   }
   const problem = siteValueProblem(key, value);
-  if (problem) return { ok: false, status: 422, fieldErrors: { settingValue: SETTING_TEXT.unusableValue(problem) } };
+  if (problem) return { ok: false, status: 422, fieldErrors: { settingValue: problem } };
   return null;
 }

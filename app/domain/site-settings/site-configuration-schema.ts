@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailAddress, isHttpUrl, isSitePath, optionalHttpUrl, optionalText, requiredText, TEXT_ERRORS, wholeNumber } from "~/lib/text-fields";
+import { pastDate, pastDateProblem } from "./setting-schemas";
 import { SCHEMA_ORG_DAYS, type OpeningHours } from "./types";
 
 /**
@@ -205,19 +206,9 @@ function coordinate(limit: number, message: string) {
   });
 }
 
-/** Today's date in UTC as YYYY-MM-DD (a date a day ahead of some time zones is allowed). */
-function latestAllowedDate(): string {
-  return new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
-/** A real calendar date written YYYY-MM-DD, from 1900 and not in the future. */
+/** A real calendar date written YYYY-MM-DD, from 1900 and not in the future (the settings schema's rule, setting-schemas.ts). */
 export function isPastIsoDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
-  return year >= 1900 && value <= latestAllowedDate();
+  return pastDateProblem(value) === null;
 }
 
 const imageUrl = requiredText({ max: 2000 }).refine((value) => isHttpUrl(value) || isSitePath(value), SITE_CONFIG_TEXT.imageUrl);
@@ -252,7 +243,8 @@ export const saveSiteConfigurationSchema = z
     accreditationBureauName: requiredText({ max: 200 }),
     accreditationBusinessName: requiredText({ max: 200 }),
     accreditationRating: requiredText({ max: 10 }),
-    accreditationAccreditedSince: requiredText({ max: 10, requiredMessage: SITE_CONFIG_TEXT.date }).refine(isPastIsoDate, SITE_CONFIG_TEXT.date),
+    // The settings schema's date (setting-schemas.ts): its message says what is wrong ("February 2019 has no 30th day...").
+    accreditationAccreditedSince: requiredText({ max: 10, requiredMessage: SITE_CONFIG_TEXT.date }).pipe(pastDate),
     accreditationComplaints: wholeNumber({ min: 0, max: 100_000 }),
     accreditationStandardsText: requiredText({ max: 5000, multiline: true }),
     accreditationProfileUrl: optionalHttpUrl(),
