@@ -68,7 +68,7 @@ beforeAll(async () => {
   for (const [k, v] of Object.entries({ submissionKey: "download-names-key-000001", firstName: "Zoë", lastName: "O'Brien", email: "zoe@example.com", phone: "6145550112", hasInsuranceDocs: "on" })) {
     fd.append(k, v);
   }
-  for (const [sent, content] of FILES) fd.append("files", new Blob([content]), sent);
+  for (const [sent, content] of FILES) fd.append("files", new Blob([new Uint8Array(content)]), sent);
   const outcome = await handleInspectionRequest(
     new Request("http://app.test/inspection-request", { method: "POST", body: fd, headers: { "x-app-client-ip": "203.0.113.41" } }),
   );
