@@ -2,35 +2,163 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { matchRoutes, type RouteObject } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import routeConfig from "~/routes";
-import { MAX_BODY_BYTES, STREAMED_UPLOAD_PATHS } from "../../server/request-body-limit";
+import { MAX_BODY_BYTES, STREAMED_UPLOAD_PATHS, streamedUploadRoute, TOO_LARGE_TEXT } from "../../server/request-body-limit";
 import { startApp, type RunningApp } from "../support/app-server";
 
 /**
  * Request bodies are capped before a route reads them (server/request-body-limit.ts, QUALITY S15): the
- * account pages read their whole form into memory and anyone can post to them. The upload paths stream
- * with limits of their own.
+ * account pages read their whole form into memory and anyone can post to them. The upload routes stream
+ * with limits of their own, at their path and at React Router's data form of it (`/admin/media.data`: the
+ * Media Library's upload posts there), however the path is written.
  */
 
-const APP_DIR = path.resolve(import.meta.dirname, "../../app");
-/** What marks a route module whose action streams an upload with its own limits. */
-const STREAMING_ACTIONS = /\b(inspectionPageAction|handleInspectionRequest|uploadMediaAction)\b/;
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const APP_DIR = path.join(ROOT, "app");
 
-function streamingRoutePaths(entries: readonly RouteConfigEntry[], parent = ""): string[] {
+/**
+ * The modules that read a request body as a stream with limits of their own: every caller of
+ * `readFormWithFiles`, and any other user of busboy (the parser under it).
+ */
+function streamsBody(file: string, source: string): boolean {
+  if (file.endsWith(path.join("storage", "read-form-with-files.server.ts"))) return false;
+  return /\breadFormWithFiles\s*\(|\bfrom\s+["']busboy["']|\brequire\(\s*["']busboy["']\s*\)/.test(source);
+}
+
+/** The app modules `file` imports at run time (`import type` left out, `?url` assets too). */
+function importsOf(file: string, source: string): string[] {
   const out: string[] = [];
-  for (const entry of entries) {
-    const pattern = entry.path ? `${parent.replace(/\/$/, "")}/${entry.path}` : parent;
-    const source = fs.readFileSync(path.join(APP_DIR, entry.file), "utf8");
-    if (!entry.children && STREAMING_ACTIONS.test(source)) out.push(pattern || "/");
-    if (entry.children) out.push(...streamingRoutePaths(entry.children, pattern));
+  const specifiers = /(?:^|[\n;])\s*(import|export)\s+(type\s+)?(?:[^"';]*?\s+from\s+)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
+  for (const match of source.matchAll(specifiers)) {
+    if (match[2]) continue;
+    const specifier = match[3] ?? match[4]!;
+    if (specifier.includes("?")) continue;
+    const base = specifier.startsWith("~/") ? path.join(APP_DIR, specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(file), specifier) : null;
+    if (!base) continue;
+    const resolved = ["", ".ts", ".tsx", ".js", "/index.ts", "/index.tsx"].map((ext) => base + ext).find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
+    if (resolved) out.push(resolved);
   }
   return out;
 }
 
+/** Whether the module `file`, or any app module it imports (at any depth), streams a request body. */
+function reachesStreamedBody(file: string, seen = new Set<string>()): boolean {
+  if (seen.has(file)) return false;
+  seen.add(file);
+  const source = fs.readFileSync(file, "utf8");
+  return streamsBody(file, source) || importsOf(file, source).some((imported) => reachesStreamedBody(imported, seen));
+}
+
+interface RouteNode {
+  id: string;
+  path?: string;
+  index?: boolean;
+  children?: RouteNode[];
+}
+
+/** app/routes.ts as React Router's route objects (the id is the module's file). */
+function routeTree(entries: readonly RouteConfigEntry[]): RouteNode[] {
+  return entries.map((entry) => ({ id: entry.file, path: entry.path, index: entry.index, children: entry.children ? routeTree(entry.children) : undefined }));
+}
+const ROUTE_TREE = routeTree(routeConfig) as RouteObject[];
+
+/** Every route of app/routes.ts: its full path pattern, its module, whether it is a leaf. */
+function flatRoutes(entries: readonly RouteConfigEntry[], parent = ""): Array<{ pattern: string; file: string; leaf: boolean }> {
+  return entries.flatMap((entry) => {
+    const pattern = (entry.path ? `${parent.replace(/\/$/, "")}/${entry.path}` : parent) || "/";
+    return [{ pattern, file: entry.file, leaf: !entry.children }, ...(entry.children ? flatRoutes(entry.children, pattern === "/" ? "" : pattern) : [])];
+  });
+}
+
+/** The modules of the leaf routes (the ones whose action runs) that stream their body. */
+const STREAMING_FILES = new Set(flatRoutes(routeConfig).filter((r) => r.leaf && reachesStreamedBody(path.join(APP_DIR, r.file))).map((r) => r.file));
+
+/**
+ * The oracle: whether the whole route tree of app/routes.ts sends a POST to `target` to a module that
+ * streams its body, with React Router's own normalising (the URL parser, then the data request's
+ * suffix as its server runtime strips it, then its matching over every route, ranked).
+ */
+function routedToStreamingModule(target: string): boolean {
+  let pathname = new URL(`http://localhost${target}`).pathname;
+  if (pathname === "/_root.data") pathname = "/";
+  else if (pathname.endsWith(".data")) pathname = pathname.replace(/\.data$/, "");
+  if (pathname !== "/" && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
+  const matches = matchRoutes(ROUTE_TREE, pathname);
+  const leaf = matches?.[matches.length - 1]?.route;
+  return leaf?.id !== undefined && STREAMING_FILES.has(leaf.id);
+}
+
+/** Other spellings of the path `p` that the router takes for it: case, encoded letters, dot segments, backslashes, trailing slashes. */
+function pathSpellings(p: string): string[] {
+  const upper = p.toUpperCase();
+  const forms = [p, p.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`), upper, `/x/..${p}`, `/x/%2e%2e${p}`, `/.${p}`, `/x/%2E.${p}`, p.replaceAll("/", "\\"), `/x\\..${p}`];
+  if (p !== "/") forms.push(`${p}/`, `${p}//`, `${upper}/`);
+  return [...new Set(forms)];
+}
+
+/** The spellings of `p` and of its data form (what a hydrated screen's fetcher posts to), with and without a query. */
+function spellings(p: string): string[] {
+  const data = p === "/" ? ["/_root.data", "/x/../_root.data", "\\_root.data"] : pathSpellings(p).map((form) => `${form}.data`);
+  return [...pathSpellings(p), ...data].flatMap((form) => [form, `${form}?index`]);
+}
+
+/** Paths that must keep the 2 MiB limit however they resemble an upload route. */
+const NOT_UPLOADS = [
+  "/admin/media/library",
+  "/admin/media/library.data",
+  "/admin/mediax",
+  "/admin/mediax.data",
+  "/admin/media.DATA",
+  "/admin%2Fmedia",
+  "/admin%2Fmedia.data",
+  "//admin/media",
+  "//admin/media.data",
+  "/admin/media.data.data",
+  "/admin/media/x/..%2F..%2Fusers",
+  "/admin/users",
+  "/admin/users.data",
+  "/auth",
+  "/auth.data",
+  "/_root.data/x",
+  "/team",
+  "/team.data",
+  "/inspection-request/x",
+  "http://localhost/admin/media",
+  "*",
+  "",
+];
+
 describe("request body limit", () => {
-  test("every route whose action streams an upload is exempt, and nothing else", () => {
-    expect(new Set(streamingRoutePaths(routeConfig))).toEqual(STREAMED_UPLOAD_PATHS);
+  test("every route whose module streams its body (at any import depth) is an upload route, and nothing else", () => {
+    expect(new Set(flatRoutes(routeConfig).filter((r) => STREAMING_FILES.has(r.file)).map((r) => r.pattern))).toEqual(STREAMED_UPLOAD_PATHS);
+    // The derivation finds the two kinds that exist (the inspection form, the media library).
+    expect(STREAMED_UPLOAD_PATHS).toContain("/admin/media");
+    expect(STREAMED_UPLOAD_PATHS).toContain("/inspection-request");
+  });
+
+  test("an upload route is recognised at its path and its data form, however written; nothing else is", () => {
+    for (const uploadPath of STREAMED_UPLOAD_PATHS) {
+      for (const form of spellings(uploadPath)) {
+        expect(routedToStreamingModule(form), `the router sends ${form} to an upload route`).toBe(true);
+        expect(streamedUploadRoute(form), form).toBe(uploadPath);
+      }
+    }
+    for (const target of NOT_UPLOADS) {
+      if (target.startsWith("/")) expect(routedToStreamingModule(target), `the router does not send ${target} to an upload route`).toBe(false);
+      expect(streamedUploadRoute(target), target).toBeNull();
+    }
+  });
+
+  test("every route of app/routes.ts, written each way, is exempt exactly when the router sends it to an upload route", () => {
+    // Parameters and splats filled in with a value.
+    const paths = flatRoutes(routeConfig).map((r) => r.pattern.replace(/:[^/?]+\??/g, "x1").replace(/\*$/, "anything"));
+    for (const p of new Set(paths)) {
+      for (const form of spellings(p)) {
+        expect(streamedUploadRoute(form) !== null, form).toBe(routedToStreamingModule(form));
+      }
+    }
   });
 
   describe("over HTTP", () => {
@@ -71,7 +199,7 @@ describe("request body limit", () => {
     test("a sign-in post over the limit is refused with 413 before it is read; the server carries on", async () => {
       const refused = await post("/auth", MAX_BODY_BYTES + 1);
       expect(refused.status).toBe(413);
-      expect(refused.body).toBe("This request is too large.");
+      expect(refused.body).toBe(TOO_LARGE_TEXT);
       const api = await post("/api/auth/sign-in/email", 8 * 1024 * 1024, { type: "application/json" });
       expect(api.status).toBe(413);
       expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
@@ -94,10 +222,36 @@ describe("request body limit", () => {
 
     test("the inspection endpoint keeps its own limits and its own answer", async () => {
       const upload = await post("/inspection-request", MAX_BODY_BYTES + 1, { type: "multipart/form-data; boundary=x" });
-      expect(upload.body).not.toBe("This request is too large.");
+      expect(upload.body).not.toBe(TOO_LARGE_TEXT);
       expect(upload.type).toMatch(/json/);
       // Written as the router still matches it.
-      expect((await post("/Inspection-Request/", MAX_BODY_BYTES + 1, { type: "multipart/form-data; boundary=x" })).body).not.toBe("This request is too large.");
+      expect((await post("/Inspection-Request/", MAX_BODY_BYTES + 1, { type: "multipart/form-data; boundary=x" })).body).not.toBe(TOO_LARGE_TEXT);
+    });
+
+    test("a multipart post to an upload route's data form keeps the route's own limits, as its path does", async () => {
+      // The Media Library's upload posts to /admin/media.data (a phone photo is 3-8 MB): it was answered
+      // by this limit, and the screen turned into the error page.
+      for (const target of ["/admin/media.data", "/admin/media", "/Admin/Media/.data", "/x/../admin/media.data", "/_root.data?index", "/about.data", "/contact.data", "/inspection-request.data"]) {
+        const upload = await post(target, MAX_BODY_BYTES + 1, { type: "multipart/form-data; boundary=x" });
+        expect(upload.body, target).not.toBe(TOO_LARGE_TEXT);
+        expect(upload.status, target).not.toBe(413);
+      }
+    });
+
+    test("the limit still applies to what is not a multipart post to an upload route", async () => {
+      // The media library's other forms (Edit, Delete) are small: they keep the limit at their data form.
+      for (const [target, type] of [
+        ["/admin/media.data", "application/x-www-form-urlencoded"],
+        ["/admin/media", "application/json"],
+        ["/admin/media/library.data", "multipart/form-data; boundary=x"],
+        ["/admin/users.data", "multipart/form-data; boundary=x"],
+        ["/admin%2Fmedia.data", "multipart/form-data; boundary=x"],
+        ["/admin/media.DATA", "multipart/form-data; boundary=x"],
+      ] as const) {
+        const refused = await post(target, MAX_BODY_BYTES + 1, { type });
+        expect(refused.status, target).toBe(413);
+        expect(refused.body, target).toBe(TOO_LARGE_TEXT);
+      }
     });
 
     test("a missing hashed asset is a 404, not a server error", async () => {
