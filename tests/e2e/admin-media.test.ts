@@ -4,8 +4,10 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { MEDIA_TEXT } from "~/domain/media/constants";
 import { useApp } from "../support/app-server";
 import { expectNoAxeViolations, useBrowser } from "../support/browser";
+import { PHONE_HEIC_PATH, phoneJpeg } from "../support/media-images";
 import { chooseAction, expectToast, useStaff } from "../support/staff";
 
 /**
@@ -15,6 +17,9 @@ import { chooseAction, expectToast, useStaff } from "../support/staff";
  * point, choose it for a team member and a gallery project, see the public
  * pages serve a `<picture>` whose copy the browser loads, refuse deleting it
  * while it is used (saying where), and upload from a content form's picker.
+ * Phone-size photos (a 12 MP JPEG and HEIC of 5-8 MB) upload through the
+ * screen's data request (/admin/media.data), and a refused upload is a line in
+ * the uploader's message area, never the error page.
  */
 
 const SECRET = "admin-media-e2e-secret-0123456789abcdefghijklmnopq";
@@ -204,5 +209,120 @@ describe("Media Library", () => {
     const image = (variants as { images: Array<{ name: string; variants: Array<{ width: number; format: string }> }> }).images.find((i) => i.name === "powell-ridge.jpg");
     expect([...new Set(image!.variants.map((v) => v.width))]).toEqual([320, 480, 640, 768, 900]);
     expect([...new Set(image!.variants.map((v) => v.format))].sort()).toEqual(["avif", "jpeg", "webp"]);
+  }, 120_000);
+
+  test("phone-size photos: a 12 MP JPEG and a 12 MP HEIC of 5-8 MB upload through the screen and are stored", async () => {
+    const jpeg = await phoneJpeg();
+    const heic = fs.readFileSync(PHONE_HEIC_PATH);
+    for (const bytes of [jpeg, heic]) {
+      expect(bytes.byteLength).toBeGreaterThanOrEqual(5 * 1024 * 1024);
+      expect(bytes.byteLength).toBeLessThanOrEqual(8 * 1024 * 1024);
+    }
+    const page = await staff.page();
+    const posts: Array<{ path: string; status: number }> = [];
+    page.on("response", (response) => {
+      if (response.request().method() === "POST") posts.push({ path: new URL(response.url()).pathname, status: response.status() });
+    });
+    await openLibrary(page);
+    const uploads = [
+      { name: "IMG_4521.jpg", mimeType: "image/jpeg", buffer: jpeg, shown: "3024 × 4032", type: "image/jpeg", width: 3024, height: 4032 },
+      { name: "IMG_4522.HEIC", mimeType: "image/heic", buffer: heic, shown: "4032 × 3024", type: "image/heic", width: 4032, height: 3024 },
+    ];
+    for (const upload of uploads) {
+      const started = performance.now();
+      await page.getByLabel("Upload Images").setInputFiles({ name: upload.name, mimeType: upload.mimeType, buffer: upload.buffer });
+      const card = mediaCard(page, upload.name);
+      await card.waitFor();
+      const seconds = (performance.now() - started) / 1000;
+      await expectToast(page, "Image uploaded successfully", "Success");
+      // Upright (EXIF orientation applied): the sideways-stored JPEG is shown portrait.
+      await expect.poll(() => card.innerText()).toContain(`${upload.shown} · original ${(upload.buffer.byteLength / 1024 / 1024).toFixed(1)} MB`);
+      console.info(`media library upload: ${upload.name}, ${upload.buffer.byteLength} bytes (${(upload.buffer.byteLength / 1024 / 1024).toFixed(2)} MiB), in the grid ${seconds.toFixed(1)} s after choosing it`);
+    }
+    // Both went to the route's data form and were taken (no 413).
+    expect(posts).toEqual([
+      { path: "/admin/media.data", status: 200 },
+      { path: "/admin/media.data", status: 200 },
+    ]);
+
+    // Stored: the rows, and the originals byte for byte.
+    const { rows } = await staff.pool().query<{ id: string; original_name: string; content_type: string; byte_size: number; width: number; height: number; original_key: string }>(
+      "select id, original_name, content_type, byte_size, width, height, original_key from media_assets where original_name = any($1) order by original_name",
+      [uploads.map((u) => u.name)],
+    );
+    expect(rows.map((r) => [r.original_name, r.content_type, r.byte_size, r.width, r.height])).toEqual(
+      uploads.map((u) => [u.name, u.type, u.buffer.byteLength, u.width, u.height]),
+    );
+    for (const row of rows) {
+      const upload = uploads.find((u) => u.name === row.original_name)!;
+      expect(fs.readFileSync(path.join(dataDir, "uploads", ...row.original_key.split("/"))).equals(upload.buffer)).toBe(true);
+    }
+
+    // The job makes their copies: both ready, in the library grid.
+    for (const upload of uploads) {
+      const started = performance.now();
+      await expect.poll(() => mediaCard(page, upload.name).innerText(), { timeout: 150_000, interval: 1000 }).toMatch(/Ready/);
+      console.info(`media library: ${upload.name} ready ${((performance.now() - started) / 1000).toFixed(1)} s later`);
+    }
+    expect(await page.getByText("Something went wrong").count()).toBe(0);
+  }, 300_000);
+
+  test("a refused upload is a line in the uploader's message area and a toast, never the error page", async () => {
+    const page = await staff.page();
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+    });
+    await openLibrary(page);
+    const refusals = page.locator("[data-upload-refusals]");
+    const tooLarge = Buffer.concat([smallPhoto, Buffer.alloc(20 * 1024 * 1024 + 1 - smallPhoto.byteLength)]);
+
+    // What the browser can tell (the size, the name's type) is refused without sending anything.
+    await page.getByLabel("Upload Images").setInputFiles([
+      { name: "drone-panorama.jpg", mimeType: "image/jpeg", buffer: tooLarge },
+      { name: "estimate.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% an estimate\n") },
+    ]);
+    await expect.poll(() => refusals.innerText()).toContain("“drone-panorama.jpg” was not uploaded: Each image must be 20 MB or smaller.");
+    expect(await refusals.innerText()).toContain("“estimate.pdf” was not uploaded: Only JPEG, PNG, WebP, AVIF and HEIC images can be uploaded.");
+    expect(posts).toEqual([]);
+
+    // What only the server can tell (the content is not an image) comes back as the same kind of line.
+    await page.getByLabel("Upload Images").setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a photo at all, just text") });
+    await expectToast(page, "Only JPEG, PNG, WebP, AVIF and HEIC images can be uploaded.", "Error");
+    await expect.poll(() => refusals.innerText()).toBe("“notes.jpg” was not uploaded: Only JPEG, PNG, WebP, AVIF and HEIC images can be uploaded.");
+    expect(posts).toEqual(["/admin/media.data"]);
+
+    // A file over the limit that reaches the server anyway (a client that skips the browser's check:
+    // here the page's own router, with the screen's route action) is refused by the server in words.
+    await page.evaluate(async () => {
+      const router = (window as unknown as { __reactRouterDataRouter: { fetch(key: string, routeId: string, href: string, opts: object): Promise<void> } }).__reactRouterDataRouter;
+      const form = new FormData();
+      form.set("intent", "upload-media");
+      const bytes = new Uint8Array(21 * 1024 * 1024);
+      bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+      form.set("file", new File([bytes], "scan-21mb.jpg", { type: "image/jpeg" }));
+      await router.fetch("oversize-upload", "routes/admin/media", "/admin/media", { formMethod: "post", formData: form, formEncType: "multipart/form-data" });
+    });
+    // The server's 413 answer, or (should the browser see the connection closed first) the screen's own word.
+    const refused = page.locator("[data-sonner-toast]").filter({ hasText: MEDIA_TEXT.uploadFailed }).filter({ hasText: new RegExp(`${MEDIA_TEXT.tooLarge}|${MEDIA_TEXT.interrupted}`.replace(/\./g, "\\.")) });
+    await refused.first().waitFor();
+    console.info(`media library: a 21 MiB upload past the browser's check was answered: ${JSON.stringify(await refused.first().innerText())}`);
+    await page.getByRole("heading", { level: 1, name: /^Media Library/ }).waitFor();
+    expect(await page.getByText("Something went wrong").count()).toBe(0);
+
+    // Any other form of the screen over the 2 MiB limit gets the limit's plain-text 413 in front of the
+    // router, which React Router throws: the screen says it too.
+    await page.evaluate(async () => {
+      const router = (window as unknown as { __reactRouterDataRouter: { fetch(key: string, routeId: string, href: string, opts: object): Promise<void> } }).__reactRouterDataRouter;
+      const form = new FormData();
+      form.set("intent", "update-media");
+      form.set("altText", "x".repeat(3 * 1024 * 1024));
+      await router.fetch("oversize-form", "routes/admin/media", "/admin/media", { formMethod: "post", formData: form });
+    });
+    await page.locator("[data-sonner-toast]").filter({ hasText: MEDIA_TEXT.saveFailed }).filter({ hasText: "This request is too large." }).first().waitFor();
+    await page.getByRole("heading", { level: 1, name: /^Media Library/ }).waitFor();
+    expect(await page.getByText("Something went wrong").count()).toBe(0);
+    expect(await staff.pool().query("select 1 from media_assets where original_name = any($1)", [["drone-panorama.jpg", "estimate.pdf", "notes.jpg", "scan-21mb.jpg"]])).toMatchObject({ rowCount: 0 });
+    await expectNoAxeViolations(page, AXE);
   }, 120_000);
 });

@@ -29,6 +29,26 @@ export function noiseJpeg(width: number, height: number): Promise<Buffer> {
   return noiseImage(width, height).jpeg({ quality: 80 }).toBuffer();
 }
 
+/**
+ * A photo as a phone takes it: 4032 x 3024 (12 MP), photo-like noise (a little blur, so it compresses as
+ * foliage and shingles do), JPEG quality 92 with EXIF (make, model) and orientation 6 (taken upright:
+ * shown 3024 x 4032). About 5-6 MB; the sizes vary a little from run to run (the noise is random).
+ */
+export function phoneJpeg(): Promise<Buffer> {
+  return noiseImage(4032, 3024, 48)
+    .blur(0.75)
+    .jpeg({ quality: 92 })
+    .withExif({ IFD0: { Make: "Apple", Model: "iPhone 14", Software: "roofing test photo" } })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+/**
+ * A real HEVC-coded HEIC as iPhones save them: 4032 x 3024, 5.3 MB, EXIF (make, model); brands heic,
+ * mif1, miaf. How it was made, and why it is a file: tests/fixtures/media/README.md.
+ */
+export const PHONE_HEIC_PATH = path.resolve(import.meta.dirname, "../fixtures/media/phone-photo-4032x3024.heic");
+
 /** A PNG with real transparency (a half-transparent square on a transparent ground). */
 export async function alphaPng(width: number, height: number): Promise<Buffer> {
   const square = await sharp({

@@ -1,18 +1,35 @@
 import { Upload } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { MEDIA_MAX_FILE_BYTES } from "~/domain/media/constants";
-import { MEDIA_ACCEPT } from "~/domain/media/media-types";
+import { MEDIA_MAX_FILE_BYTES, MEDIA_MAX_FILE_SIZE_TEXT, MEDIA_TEXT } from "~/domain/media/constants";
+import { MEDIA_ACCEPT, MEDIA_UNSUPPORTED_MESSAGE, MEDIA_UPLOAD_TYPES } from "~/domain/media/media-types";
 import { isAdminActionData, type AdminActionData } from "~/lib/admin-result";
 import { cn } from "~/lib/cn";
 
 /**
  * Upload by drag and drop or the file picker: the files go one per request
- * to the Media Library's action (a multipart POST to /admin/media), one
- * after another; each answer is the kit's toast (the route's clientAction).
- * `onUploaded` gets each new image's id. The server checks everything
- * again (type by content, size, pixels): the browser only saves a trip.
+ * to the Media Library's action (a multipart POST to /admin/media, sent to
+ * its data form /admin/media.data), one after another; each answer is the
+ * kit's toast (the route's clientAction). `onUploaded` gets each new image's id.
+ *
+ * A file the browser can already tell is refused (its name's type, its size)
+ * is not sent; it and every file the server refuses (type by content, size,
+ * pixels, an upload cut off) get a line in the message area under the button,
+ * which stays until the next files are chosen. A refusal is never the error page.
  */
+
+/** The line of the message area for a file that was not uploaded. */
+export function refusedFileText(name: string, reason: string): string {
+  return `“${name}” was not uploaded: ${reason}`;
+}
+
+/** Why the browser will not send `file`, or null. */
+function refusalOf(file: File): string | null {
+  if (!MEDIA_UPLOAD_TYPES.allowedExtension(file.name)) return MEDIA_UNSUPPORTED_MESSAGE;
+  if (file.size > MEDIA_MAX_FILE_BYTES) return MEDIA_TEXT.tooLarge;
+  if (file.size === 0) return MEDIA_TEXT.emptyFile;
+  return null;
+}
 export function MediaUploader({
   onUploaded,
   altText,
@@ -36,6 +53,8 @@ export function MediaUploader({
   const [queue, setQueue] = useState<File[]>([]);
   const [current, setCurrent] = useState<{ name: string; index: number; total: number } | null>(null);
   const [dragging, setDragging] = useState(false);
+  const [refusals, setRefusals] = useState<string[]>([]);
+  const sendingName = useRef("");
   const total = useRef(0);
   const onUploadedRef = useRef(onUploaded);
   onUploadedRef.current = onUploaded;
@@ -54,6 +73,10 @@ export function MediaUploader({
       wasBusy.current = false;
       const answer = fetcher.data;
       if (isAdminActionData(answer) && answer.ok && answer.targetId) onUploadedRef.current?.(answer.targetId);
+      else if (isAdminActionData(answer) && !answer.ok) {
+        const reason = answer.toast.detail ?? answer.toast.text;
+        setRefusals((previous) => [...previous, refusedFileText(sendingName.current, reason)]);
+      }
     }
     if (queue.length === 0) {
       setCurrent(null);
@@ -61,6 +84,7 @@ export function MediaUploader({
     }
     const [next, ...rest] = queue;
     sending.current = true;
+    sendingName.current = next!.name;
     setQueue(rest);
     setCurrent({ name: next!.name, index: total.current - rest.length, total: total.current });
     const form = new FormData();
@@ -71,11 +95,20 @@ export function MediaUploader({
   }, [fetcher, queue, altText]);
 
   const add = (files: FileList | null) => {
-    const list = files ? Array.from(files) : [];
+    const chosen = files ? Array.from(files) : [];
+    if (input.current) input.current.value = "";
+    if (chosen.length === 0) return;
+    const refused: string[] = [];
+    const list = chosen.filter((file) => {
+      const reason = refusalOf(file);
+      if (reason) refused.push(refusedFileText(file.name, reason));
+      return reason === null;
+    });
+    // A new choice starts a new account of what was not uploaded.
+    setRefusals(refused);
     if (list.length === 0) return;
     total.current = list.length + queue.length;
     setQueue((previous) => [...previous, ...list]);
-    if (input.current) input.current.value = "";
   };
   const busy = current !== null;
 
@@ -117,12 +150,19 @@ export function MediaUploader({
           onChange={(event) => add(event.currentTarget.files)}
         />
       </label>
-      <p className="text-xs text-muted-foreground">
-        JPEG, PNG, WebP, AVIF or HEIC, up to {Math.round(MEDIA_MAX_FILE_BYTES / 1024 / 1024)} MB each.
-      </p>
+      <p className="text-xs text-muted-foreground">JPEG, PNG, WebP, AVIF or HEIC, up to {MEDIA_MAX_FILE_SIZE_TEXT} each.</p>
       <p role="status" aria-live="polite" className="min-h-5 text-sm font-medium text-brand-navy">
         {busy ? `Uploading ${current.index} of ${current.total}: ${current.name}...` : ""}
       </p>
+      <div role="alert" data-upload-refusals="" className="text-sm font-medium text-destructive empty:hidden">
+        {refusals.length > 0 && (
+          <ul className="grid gap-1">
+            {refusals.map((text, index) => (
+              <li key={index}>{text}</li>
+            ))}
+          </ul>
+        )}
+      </div>
     </div>
   );
 }

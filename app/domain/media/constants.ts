@@ -7,6 +7,8 @@ import type { MediaVariant, MediaVariantFormat } from "~/db/schema/media";
 
 /** A phone photo is 2-12 MB; a camera's JPEG rarely over 20. */
 export const MEDIA_MAX_FILE_BYTES = 20 * 1024 * 1024;
+/** The limit as the screens write it ("20 MB"). */
+export const MEDIA_MAX_FILE_SIZE_TEXT = `${Math.floor(MEDIA_MAX_FILE_BYTES / 1024 / 1024)} MB`;
 /**
  * Decoding needs about 4 bytes per pixel: 50 megapixels (a 48 MP phone photo fits) is ~200 MB at most.
  * A small file claiming more (a "decompression bomb") is refused before any pixel is decoded.
@@ -37,6 +39,10 @@ export const MEDIA_TEXT = {
   retryFailed: "Failed to process image again",
   notFound: "Image not found",
   noFile: "Choose an image to upload.",
+  tooLarge: `Each image must be ${MEDIA_MAX_FILE_SIZE_TEXT} or smaller.`,
+  oneAtATime: "Upload one image at a time.",
+  emptyFile: "The file is empty.",
+  interrupted: "The upload did not finish. Check your connection and try again.",
   fieldTwice: "The form sent a field twice. Reload the page and try again.",
   tooManyPixels: "This image is too large to process: at most 50 megapixels and 12,000 pixels on a side.",
   unreadable: "This file could not be read as an image. It may be damaged, or not the kind of file its name says.",

@@ -19,7 +19,9 @@ import { ImageProbeError, probeImage } from "./probe-image.server";
  * WebP, AVIF or HEIC by content AND name; then the header's pixel count
  * (probe-image); then the kit's transaction with its audit entry. Every
  * refusal is a 4xx with the reason as the toast's second line, and nothing is
- * stored. The caller has run the guard.
+ * stored. The answer is the action's data at the route's path and at its data
+ * form (/admin/media.data, where the screen's fetcher posts: ADR 031), so the
+ * screen shows the reason in its message area. The caller has run the guard.
  */
 
 const INTENT = "upload-media";
@@ -70,6 +72,13 @@ function refuse(status: number, detail: string, fieldErrors?: Record<string, str
   return adminAnswer({ ok: false, intent: INTENT, fieldErrors, toast: { variant: "error", title: "Error", text: MEDIA_TEXT.uploadFailed, detail } }, status);
 }
 
+/** The screen's words for a refusal while reading: the library's own limit, in its own terms. */
+function refusalText(error: UploadError): string {
+  if (error.code === "file_too_large" || error.code === "too_large") return MEDIA_TEXT.tooLarge;
+  if (error.code === "too_many_files") return MEDIA_TEXT.oneAtATime;
+  return error.message;
+}
+
 export async function uploadMediaAction({ request, params, actor }: { request: Request; params: Record<string, string | undefined>; actor: SessionUser }) {
   const staging = memoryStaging();
   let files: StagedUpload<MediaContentType>[] = [];
@@ -79,7 +88,7 @@ export async function uploadMediaAction({ request, params, actor }: { request: R
   } catch (error) {
     if (error instanceof UploadError) {
       logger.info({ code: error.code, status: error.status }, "media upload refused while reading");
-      return refuse(error.status, error.message);
+      return refuse(error.status, refusalText(error));
     }
     throw error;
   }

@@ -1,8 +1,9 @@
-import { Link, useRevalidator } from "react-router";
+import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
 import { useEffect, useMemo, useState } from "react";
 import type { Route } from "./+types/media";
 import type { FieldSpec } from "~/components/admin/admin-form";
 import { adminClientAction } from "~/components/admin/admin-client-action";
+import { showAdminToast } from "~/components/admin/use-admin-action";
 import { AdminData } from "~/components/admin/admin-data";
 import { AdminCount, AdminPage } from "~/components/admin/admin-page";
 import { BackLink } from "~/components/admin/back-link";
@@ -25,6 +26,7 @@ import type { AdminMediaAsset } from "~/domain/media/types";
 import { updateMedia } from "~/domain/media/update-media.server";
 import { uploadMediaAction } from "~/domain/media/upload-media-action.server";
 import { adminAction, adminLoad } from "~/lib/admin-action.server";
+import type { AdminActionData } from "~/lib/admin-result";
 import { cn } from "~/lib/cn";
 
 /**
@@ -61,7 +63,32 @@ export async function action(args: Route.ActionArgs) {
   return changes(args);
 }
 
-export const clientAction = adminClientAction;
+/**
+ * The kit's clientAction, and no error page for an upload: the upload's own refusals are the action's
+ * data (a 4xx with the reason), but an answer that is not (the body limit's plain-text 413 in front of
+ * the router, a proxy's refusal, a connection cut off mid-upload) makes React Router throw. That becomes
+ * a refusal like the others, which the uploader's message area and the toast show. A 413 on any other
+ * form of this screen does the same, with the server's text.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const upload = /^\s*multipart\/form-data/i.test(request.headers.get("content-type") ?? "");
+  try {
+    return await adminClientAction({ serverAction });
+  } catch (error) {
+    const tooLarge = isRouteErrorResponse(error) && error.status === 413;
+    if (!upload && !tooLarge) throw error;
+    // The limit's plain text ("This request is too large."), when it is one.
+    const said = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data.trim().slice(0, 200) : "";
+    const detail = upload ? (tooLarge ? MEDIA_TEXT.tooLarge : MEDIA_TEXT.interrupted) : said || MEDIA_TEXT.tooLarge;
+    const answer: AdminActionData = {
+      ok: false,
+      intent: upload ? "upload-media" : "",
+      toast: { variant: "error", title: "Error", text: upload ? MEDIA_TEXT.uploadFailed : MEDIA_TEXT.saveFailed, detail },
+    };
+    showAdminToast(answer.toast);
+    return answer;
+  }
+}
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: MEDIA_TEXT.title }, { name: "robots", content: "noindex" }];
