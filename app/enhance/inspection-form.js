@@ -26,8 +26,11 @@ function enhance(form) {
   const texts = JSON.parse(form.dataset.texts || "{}");
   /** @param {string} key */
   const t = (key) => texts[key] || "";
-  const maxFiles = Number(form.dataset.maxFiles) || 10;
-  const maxBytes = Number(form.dataset.maxBytes) || 10485760;
+  // The limits come from the server's configuration (UPLOAD_LIMITS, written into the form's attributes);
+  // without them the server's own checks still apply.
+  const maxFiles = Number(form.dataset.maxFiles) || Infinity;
+  const maxBytes = Number(form.dataset.maxBytes) || Infinity;
+  const maxSize = form.dataset.maxSize || size(maxBytes);
   const extensions = (form.dataset.extensions || "").split(",");
   const notice = /** @type {HTMLElement} */ (form.querySelector("[data-inspection-notice]"));
   const submit = /** @type {HTMLButtonElement} */ (form.querySelector("[data-submit]"));
@@ -78,7 +81,7 @@ function enhance(form) {
     for (const file of added) {
       const ext = file.name.includes(".") ? file.name.split(".").pop()?.toLowerCase() || "" : "";
       if (!extensions.includes(ext)) problems.push(`"${file.name}": ${t("unsupportedText")}`);
-      else if (file.size > maxBytes) problems.push(`"${file.name}" is larger than 10 MB.`);
+      else if (file.size > maxBytes) problems.push(`"${file.name}" is larger than ${maxSize}.`);
       else if (files.length >= maxFiles) problems.push(`At most ${maxFiles} files can be attached.`);
       else if (!files.some((f) => f.name === file.name && f.size === file.size)) files.push(file);
     }

@@ -4,9 +4,11 @@ import path from "node:path";
 import pg from "pg";
 import type { BrowserContext, Locator, Page, Request as PwRequest } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { INSPECTION_TEXT, UPLOAD_LIMITS } from "~/domain/leads/options";
 import { TEXT_ERRORS } from "~/lib/text-fields";
 import { useApp } from "../support/app-server";
 import { expectNoAxeViolations, useBrowser } from "../support/browser";
+import { PHONE_HEIC_PATH, phoneJpeg } from "../support/media-images";
 
 /**
  * The inspection form in Chromium against the production server, in every
@@ -14,7 +16,9 @@ import { expectNoAxeViolations, useBrowser } from "../support/browser";
  * missing-fields notice with nothing sent, "Submitting...", success with a
  * file (stored, attached, form reset), failures that keep the values (a
  * real server failure, a 10 MB + 1 byte file), a double submit making one
- * lead, and the whole flow without JavaScript.
+ * lead, and the whole flow without JavaScript. Phone photos (12 MP JPEG and
+ * HEIC of 5-8 MB) are sent and stored; a refused upload is the file field's
+ * message; the size limit the script checks and says is the server's.
  */
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "inspection-e2e-"));
@@ -254,7 +258,7 @@ describe("the inspection form with JavaScript, in every place it appears", () =>
     await form.getByLabel("I have insurance documents or photos of the damage").check();
     await form.locator("input[type=file]").setInputFiles([files.big, { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("x") }]);
     const fileError = form.locator("[data-file-error]");
-    await expect.poll(() => fileError.innerText()).toContain('"huge-scan.pdf" is larger than 10 MB.');
+    await expect.poll(() => fileError.innerText()).toContain(`"huge-scan.pdf" is larger than ${UPLOAD_LIMITS.maxFileSizeText}.`);
     expect(await fileError.innerText()).toContain("notes.txt");
     expect(await form.locator("[data-file-list] li").count()).toBe(0);
 
@@ -262,6 +266,125 @@ describe("the inspection form with JavaScript, in every place it appears", () =>
     await form.getByRole("button", { name: "Request Free Inspection" }).click();
     await expect.poll(() => notice(form).innerText()).toContain("Unable to submit your request. Please try again later.");
     expect(await form.getByLabel("Email").inputValue()).toBe(email);
+  });
+});
+
+describe("uploads", () => {
+  let jpeg: Buffer;
+  let heic: Buffer;
+  beforeAll(async () => {
+    jpeg = await phoneJpeg();
+    heic = fs.readFileSync(PHONE_HEIC_PATH);
+    for (const bytes of [jpeg, heic]) {
+      expect(bytes.byteLength).toBeGreaterThanOrEqual(5 * 1024 * 1024);
+      expect(bytes.byteLength).toBeLessThanOrEqual(8 * 1024 * 1024);
+    }
+  });
+
+  async function expectStored(email: string, sent: Array<{ name: string; type: string; bytes: Buffer }>) {
+    const [lead, ...others] = await leadsFor(email);
+    expect(others).toEqual([]);
+    const attachments = await attachmentsOf(lead!.id);
+    expect(attachments.map((a) => [a.original_name, a.content_type])).toEqual(sent.map((f) => [f.name, f.type]).sort(([a], [b]) => a!.localeCompare(b!)));
+    for (const attachment of attachments) {
+      const file = sent.find((f) => f.name === attachment.original_name)!;
+      expect(fs.readFileSync(path.join(dataDir, "uploads", ...attachment.storage_key.split("/"))).equals(file.bytes)).toBe(true);
+    }
+  }
+
+  test("phone photos (a 12 MP JPEG and a 12 MP HEIC of 5-8 MB) are sent with the form and stored as the lead's attachments", async () => {
+    const page = await newPage();
+    await open(page, "/contact");
+    const form = formIn(page, "inspection-form");
+    const email = uniqueEmail("phone-photos");
+    await fillRequired(form, email);
+    await form.getByLabel("I have insurance documents or photos of the damage").check();
+    await form.locator("input[type=file]").setInputFiles([
+      { name: "IMG_4521.jpg", mimeType: "image/jpeg", buffer: jpeg },
+      { name: "IMG_4522.HEIC", mimeType: "image/heic", buffer: heic },
+    ]);
+    expect(await form.locator("[data-file-list] li").allInnerTexts()).toEqual([expect.stringContaining("IMG_4521.jpg ("), expect.stringContaining("IMG_4522.HEIC (")]);
+    const started = performance.now();
+    await form.getByRole("button", { name: "Request Free Inspection" }).click();
+    await expect.poll(() => notice(form).innerText(), { timeout: 30_000 }).toContain("Request Submitted!");
+    console.info(`inspection form: ${jpeg.byteLength + heic.byteLength} bytes of phone photos sent and stored in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    await expectStored(email, [
+      { name: "IMG_4521.jpg", type: "image/jpeg", bytes: jpeg },
+      { name: "IMG_4522.HEIC", type: "image/heic", bytes: heic },
+    ]);
+  });
+
+  test("without JavaScript, a phone photo posted to the page is stored too", async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    await open(page, "/", { enhanced: false });
+    const form = formIn(page, "inspection-form");
+    const email = uniqueEmail("phone-photo-nojs");
+    await fillRequired(form, email);
+    await form.getByLabel("I have insurance documents or photos of the damage").check();
+    await form.locator("input[type=file]").setInputFiles([{ name: "IMG_4522.HEIC", mimeType: "image/heic", buffer: heic }]);
+    await Promise.all([page.waitForURL(/inspection-sent=/), form.getByRole("button", { name: "Request Free Inspection" }).click()]);
+    await expectStored(email, [{ name: "IMG_4522.HEIC", type: "image/heic", bytes: heic }]);
+  });
+
+  test("the size limit the script checks and writes is the one the server hands it; the form says the server's", async () => {
+    const page = await newPage();
+    // The form as rendered: its attributes and its text come from UPLOAD_LIMITS.
+    await open(page, "/services");
+    const form = formIn(page, "inspection-form");
+    expect(await form.getAttribute("data-max-bytes")).toBe(String(UPLOAD_LIMITS.maxFileBytes));
+    expect(await form.getAttribute("data-max-size")).toBe(UPLOAD_LIMITS.maxFileSizeText);
+    expect(await form.textContent()).toContain(`up to ${UPLOAD_LIMITS.maxFiles} files, ${UPLOAD_LIMITS.maxFileSizeText} each`);
+
+    // Handed another limit, the script checks and says that one (it had "10 MB" written in).
+    await page.route("**/services", async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replaceAll(`data-max-bytes="${UPLOAD_LIMITS.maxFileBytes}"`, 'data-max-bytes="3145728"').replaceAll(`data-max-size="${UPLOAD_LIMITS.maxFileSizeText}"`, 'data-max-size="3 MB"');
+      await route.fulfill({ response, body: html });
+    });
+    await open(page, "/services");
+    const limited = formIn(page, "inspection-form");
+    await limited.getByLabel("I have insurance documents or photos of the damage").check();
+    await limited.locator("input[type=file]").setInputFiles([{ name: "IMG_4521.jpg", mimeType: "image/jpeg", buffer: jpeg }, files.pdf]);
+    const fileError = limited.locator("[data-file-error]");
+    await expect.poll(() => fileError.innerText()).toBe('"IMG_4521.jpg" is larger than 3 MB.');
+    expect(await limited.locator("[data-file-list] li").allInnerTexts()).toEqual([expect.stringContaining("claim-letter.pdf")]);
+  });
+
+  test("a file the server refuses by its content is the file field's message, with the notice", async () => {
+    const page = await newPage();
+    await open(page, "/contact");
+    const form = formIn(page, "inspection-form");
+    const email = uniqueEmail("refused-content");
+    await fillRequired(form, email);
+    await form.getByLabel("I have insurance documents or photos of the damage").check();
+    await form.locator("input[type=file]").setInputFiles([{ name: "roof-photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("a text file named like a photo") }]);
+    await form.getByRole("button", { name: "Request Free Inspection" }).click();
+    const filesError = form.locator('[data-error-for="files"]');
+    await expect.poll(() => filesError.innerText()).toBe(INSPECTION_TEXT.unsupportedText);
+    expect(await notice(form).innerText()).toContain(INSPECTION_TEXT.unsupportedTitle);
+    expect(await form.locator("input[type=file]").getAttribute("aria-invalid")).toBe("true");
+    expect(await form.getByLabel("Email").inputValue()).toBe(email);
+    expect(await leadsFor(email)).toHaveLength(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test("without JavaScript, too many files come back as the file field's message, with the typed values", async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    await open(page, "/contact", { enhanced: false });
+    const form = formIn(page, "inspection-form");
+    const email = uniqueEmail("too-many");
+    await fillRequired(form, email);
+    await form.getByLabel("I have insurance documents or photos of the damage").check();
+    const many = Array.from({ length: UPLOAD_LIMITS.maxFiles + 1 }, (_, i) => ({ ...files.pdf, name: `page-${i + 1}.pdf` }));
+    await form.locator("input[type=file]").setInputFiles(many);
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), form.getByRole("button", { name: "Request Free Inspection" }).click()]);
+    expect(response.status()).toBe(413);
+    await page.waitForLoadState("domcontentloaded");
+    const again = formIn(page, "inspection-form");
+    expect(await again.locator('[data-error-for="files"]').innerText()).toBe(`At most ${UPLOAD_LIMITS.maxFiles} files can be attached.`);
+    expect(await notice(again).innerText()).toContain(INSPECTION_TEXT.tooLargeTitle);
+    expect(await again.getByLabel("Email").inputValue()).toBe(email);
+    expect(await leadsFor(email)).toHaveLength(0);
   });
 });
 
@@ -333,6 +456,7 @@ describe("the inspection form without JavaScript", () => {
     await page.waitForLoadState("domcontentloaded");
     const again = formIn(page, "inspection-form");
     expect(await notice(again).innerText()).toContain("File too large");
+    expect(await again.locator('[data-error-for="files"]').innerText()).toBe(`Each file must be ${UPLOAD_LIMITS.maxFileSizeText} or smaller.`);
     expect(await again.getByLabel("Email").inputValue()).toBe(email);
     expect(await again.getByLabel("Message").inputValue()).toBe("The scan is big.");
     expect(await again.getByLabel("I have insurance documents or photos of the damage").isChecked()).toBe(true);

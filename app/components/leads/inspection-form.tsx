@@ -102,6 +102,7 @@ export function InspectionForm({ formId = "inspection-form", action, settings, s
       data-endpoint={INSPECTION_ENDPOINT}
       data-max-files={UPLOAD_LIMITS.maxFiles}
       data-max-bytes={UPLOAD_LIMITS.maxFileBytes}
+      data-max-size={UPLOAD_LIMITS.maxFileSizeText}
       data-extensions={UPLOAD_EXTENSIONS.join(",")}
       data-texts={JSON.stringify(INSPECTION_TEXT)}
     >
@@ -329,7 +330,7 @@ export function InspectionForm({ formId = "inspection-form", action, settings, s
               </span>
               <span className="text-sm text-slate-700">{INSPECTION_TEXT.uploadHint}</span>
               <span className="text-xs text-slate-600">
-                PDF, JPG, PNG, HEIC or WebP · up to {UPLOAD_LIMITS.maxFiles} files, 10 MB each
+                PDF, JPG, PNG, HEIC or WebP · up to {UPLOAD_LIMITS.maxFiles} files, {UPLOAD_LIMITS.maxFileSizeText} each
               </span>
             </label>
             <input
@@ -342,6 +343,8 @@ export function InspectionForm({ formId = "inspection-form", action, settings, s
               className="mx-auto mt-3 block max-w-full text-sm group-data-[enhanced=true]/drop:sr-only"
             />
             <p data-file-error hidden className="mt-2 text-sm font-medium text-destructive" role="alert" />
+            {/* The server's word on the files sent (too large, too many, a type it refused by content). */}
+            <FieldError id={id("files-error")} field="files" message={errors.files} />
             <ul data-file-list className="mt-3 grid gap-2 text-left text-sm empty:hidden" aria-label="Files to send" />
           </div>
         </fieldset>

@@ -92,8 +92,27 @@ function success(formId: string | null): InspectionOutcome {
   };
 }
 
+/** What the file field says about a refusal of the files (null: the refusal is not about them). */
+function filesMessage(error: UploadError): string | null {
+  switch (error.code) {
+    case "file_too_large": // "Each file must be 10 MB or smaller." (from UPLOAD_LIMITS)
+    case "too_many_files": // "At most 10 files can be attached."
+    case "empty_file":
+      return error.message;
+    case "too_large":
+      return INSPECTION_TEXT.tooLargeText;
+    case "unsupported_file_type":
+      return INSPECTION_TEXT.unsupportedText;
+    default:
+      return null;
+  }
+}
+
+/** A refusal while reading: the notice, and the file field's own message when it is about the files. */
 function uploadFailure(error: UploadError, fields: ReadonlyMap<string, readonly string[]>): InspectionOutcome {
-  const extra = { formId: formIdOf(fields), values: keptValues(fields) };
+  const files = filesMessage(error);
+  const fieldErrors: Record<string, string> = files ? { [INSPECTION_FILE_FIELD]: files } : {};
+  const extra = { formId: formIdOf(fields), values: keptValues(fields), fieldErrors };
   if (error.status === 413) return failure(413, INSPECTION_TEXT.tooLargeTitle, INSPECTION_TEXT.tooLargeText, extra);
   if (error.status === 415 && error.code === "unsupported_file_type") {
     return failure(415, INSPECTION_TEXT.unsupportedTitle, INSPECTION_TEXT.unsupportedText, extra);

@@ -39,10 +39,17 @@ export function pipelineLabel(value: string): string {
   return PIPELINE_STATUS_OPTIONS.find((o) => o.value === value)?.label ?? value;
 }
 
-/** Upload limits of the public form (QUALITY S20). */
+const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Upload limits of the public form (QUALITY S20): the server reads with them, the form says them, and
+ * its script (app/enhance/inspection-form.js) gets them from the form's `data-max-*` attributes.
+ */
 export const UPLOAD_LIMITS = {
   maxFiles: 10,
-  maxFileBytes: 10 * 1024 * 1024,
+  maxFileBytes: MAX_FILE_BYTES,
+  /** The size limit as the form writes it ("10 MB"). */
+  maxFileSizeText: `${Math.floor(MAX_FILE_BYTES / 1024 / 1024)} MB`,
 } as const;
 
 /** Field limits of the public form (the table's LEAD_LIMITS are the same or looser). */
@@ -70,7 +77,7 @@ export const INSPECTION_TEXT = {
   invalidTitle: "Please check the form",
   invalidText: "Some of the details need your attention.",
   tooLargeTitle: "File too large",
-  tooLargeText: `Each file must be 10 MB or smaller, and at most ${UPLOAD_LIMITS.maxFiles} files can be attached.`,
+  tooLargeText: `Each file must be ${UPLOAD_LIMITS.maxFileSizeText} or smaller, and at most ${UPLOAD_LIMITS.maxFiles} files can be attached.`,
   unsupportedTitle: "File type not supported",
   unsupportedText: "Only PDF, JPEG, PNG, HEIC and WebP files can be attached.",
   rateLimitedTitle: "Too many requests",
