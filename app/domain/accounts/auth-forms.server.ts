@@ -27,6 +27,17 @@ export interface FormNotice {
 }
 
 export const UNEXPECTED_ERROR: FormNotice = { title: "Error", text: "An unexpected error occurred." };
+/** A body that is not a form (JSON, text, broken multipart): the request's fault, answered with 400. */
+export const FORM_UNREADABLE: FormNotice = { title: "Error", text: "The form could not be read." };
+
+/** The request's form, or null when its body is not one. */
+export async function readForm(request: Request): Promise<FormData | null> {
+  try {
+    return await request.formData();
+  } catch {
+    return null;
+  }
+}
 
 export type FormOutcome =
   | {

@@ -24,7 +24,7 @@ import { passwordProblem, type PasswordContext } from "./password-policy.server"
 import { authSecret } from "./secret.server";
 import { deleteSessionByToken, resolveSession } from "./session.server";
 import { notifySuperAdminsOfSignUp } from "./sign-up-notice.server";
-import { emailSchema, firstNameSchema, lastNameSchema, PASSWORD_MAX_UTF16_LENGTH, PASSWORD_MIN_LENGTH } from "./validation";
+import { emailSchema, firstNameSchema, lastNameSchema, PASSWORD_MAX_UTF16_LENGTH, PASSWORD_MIN_LENGTH, RESET_TOKEN_PATTERN } from "./validation";
 
 /**
  * better-auth, configured deliberately (see docs/decisions/008-accounts-and-authentication.md):
@@ -219,7 +219,7 @@ function createAuth() {
             if (typeof body.newPassword !== "string") throw new APIError("BAD_REQUEST", { message: "Password is required.", code: "INVALID_INPUT" });
             // The link first (as better-auth would answer it): the password is judged for its account only.
             const token = typeof body.token === "string" ? body.token : typeof ctx.query?.token === "string" ? ctx.query.token : "";
-            const verification = token ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`) : null;
+            const verification = RESET_TOKEN_PATTERN.test(token) ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`) : null;
             const account = verification && verification.expiresAt >= new Date() ? await ctx.context.internalAdapter.findUserById(verification.value) : null;
             if (!account) throw new APIError("BAD_REQUEST", { message: "Invalid token", code: "INVALID_TOKEN" });
             const problem = await passwordProblem(body.newPassword, account as typeof account & PasswordContext);

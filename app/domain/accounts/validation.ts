@@ -92,13 +92,24 @@ export const signUpSchema = z.object({
   password: newPasswordSchema,
 });
 
+/** The new password typed again: missing is as good as different. */
+const confirmPasswordSchema = z.string({ error: "The passwords do not match." }).refine(notTooLong, PASSWORD_TOO_LONG);
+
+/** What a reset link's token can hold (better-auth's ids; a URL's unreserved characters). */
+export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9._~-]+$/;
+
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().trim().min(1, "This reset link is incomplete.").max(200, "This reset link is not valid."),
+    token: z
+      .string({ error: "This reset link is incomplete." })
+      .trim()
+      .min(1, "This reset link is incomplete.")
+      .max(200, "This reset link is not valid.")
+      .regex(RESET_TOKEN_PATTERN, "This reset link is not valid."),
     password: newPasswordSchema,
-    confirmPassword: z.string().refine(notTooLong, PASSWORD_TOO_LONG),
+    confirmPassword: confirmPasswordSchema,
   })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match." });
 
@@ -106,7 +117,7 @@ export const changePasswordSchema = z
   .object({
     currentPassword: currentPasswordSchema,
     password: newPasswordSchema,
-    confirmPassword: z.string().refine(notTooLong, PASSWORD_TOO_LONG),
+    confirmPassword: confirmPasswordSchema,
   })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match." })
   .refine((v) => v.password !== v.currentPassword, { path: ["password"], message: "Choose a password you have not used here." });

@@ -5,7 +5,7 @@ import { FormField } from "~/components/admin/form-field";
 import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { FormMessage } from "~/components/admin/form-message";
 import { CardContent } from "~/components/ui/card";
-import { changePasswordWithForm } from "~/domain/accounts/auth-forms.server";
+import { changePasswordWithForm, FORM_UNREADABLE, readForm } from "~/domain/accounts/auth-forms.server";
 import { cookieHeaders } from "~/domain/accounts/auth-http.server";
 import { PASSWORD_MAX_UTF16_LENGTH } from "~/domain/accounts/constants";
 import { returnPathOf } from "~/domain/accounts/guards.server";
@@ -33,7 +33,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireApprovedSignedIn(request);
   try {
-    const outcome = await changePasswordWithForm(request, await request.formData());
+    const form = await readForm(request);
+    if (!form) return data({ error: FORM_UNREADABLE, fieldErrors: {} }, { status: 400 });
+    const outcome = await changePasswordWithForm(request, form);
     if (!outcome.ok) {
       return data(
         { error: outcome.error, fieldErrors: outcome.fieldErrors ?? {} },

@@ -7,7 +7,7 @@ import { FormField } from "~/components/admin/form-field";
 import { FormMessage } from "~/components/admin/form-message";
 import { CardContent, CardFooter } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
-import { requestPasswordResetWithForm } from "~/domain/accounts/auth-forms.server";
+import { FORM_UNREADABLE, readForm, requestPasswordResetWithForm } from "~/domain/accounts/auth-forms.server";
 import { logger } from "~/lib/logger.server";
 
 /**
@@ -22,7 +22,9 @@ const SENT = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   try {
-    const outcome = await requestPasswordResetWithForm(request, await request.formData());
+    const form = await readForm(request);
+    if (!form) return data({ sent: false, error: FORM_UNREADABLE, fieldErrors: {}, values: {} }, { status: 400 });
+    const outcome = await requestPasswordResetWithForm(request, form);
     if (!outcome.ok) {
       return data(
         { sent: false, error: outcome.error, fieldErrors: outcome.fieldErrors ?? {}, values: outcome.values ?? {} },

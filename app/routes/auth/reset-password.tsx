@@ -5,7 +5,7 @@ import { AuthCard, AuthSubmitButton, useAuthForm } from "~/components/admin/auth
 import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { FormMessage } from "~/components/admin/form-message";
 import { CardContent, CardFooter } from "~/components/ui/card";
-import { resetPasswordWithForm } from "~/domain/accounts/auth-forms.server";
+import { FORM_UNREADABLE, readForm, resetPasswordWithForm } from "~/domain/accounts/auth-forms.server";
 import { cookieHeaders } from "~/domain/accounts/auth-http.server";
 import { logger } from "~/lib/logger.server";
 
@@ -21,7 +21,9 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   try {
-    const outcome = await resetPasswordWithForm(request, await request.formData());
+    const form = await readForm(request);
+    if (!form) return data({ error: FORM_UNREADABLE, fieldErrors: {} }, { status: 400 });
+    const outcome = await resetPasswordWithForm(request, form);
     if (!outcome.ok) {
       return data(
         { error: outcome.error, fieldErrors: outcome.fieldErrors ?? {} },

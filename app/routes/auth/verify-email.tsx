@@ -5,7 +5,7 @@ import { AuthCard, AuthSubmitButton } from "~/components/admin/auth-form";
 import { FormMessage } from "~/components/admin/form-message";
 import { buttonVariants } from "~/components/ui/button";
 import { CardContent, CardFooter } from "~/components/ui/card";
-import { verifyEmailToken } from "~/domain/accounts/auth-forms.server";
+import { FORM_UNREADABLE, readForm, verifyEmailToken } from "~/domain/accounts/auth-forms.server";
 import { logger } from "~/lib/logger.server";
 
 /**
@@ -21,7 +21,8 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   try {
-    const form = await request.formData();
+    const form = await readForm(request);
+    if (!form) return data({ ok: false, text: FORM_UNREADABLE.text }, { status: 400 });
     const result = await verifyEmailToken(request, form.get("token"));
     return data(result, { status: result.ok ? 200 : 400 });
   } catch (error) {
