@@ -78,7 +78,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     return result({ ok: false, intent: "", message: "The form could not be read." }, 400);
   }
   const intent = values.intent ?? "";
-  const failure = FAILURE[intent] ?? "The change could not be made.";
+  // Own keys only: an intent named "constructor" or "__proto__" must not read Object.prototype.
+  const failure = Object.hasOwn(FAILURE, intent) ? FAILURE[intent]! : "The change could not be made.";
   const parsed = actionSchema.safeParse(values);
   if (!id.success || !parsed.success) {
     const detail = parsed.success ? "" : ` ${parsed.error.issues[0]?.message ?? ""}`;

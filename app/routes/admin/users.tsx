@@ -58,8 +58,9 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     return result({ variant: "error", title: "Error", text: "The form could not be read." }, 400);
   }
-  const intent = values.intent as keyof typeof FAILURE_TEXT;
-  const failure = FAILURE_TEXT[intent] ?? "The change could not be made";
+  const intent = values.intent ?? "";
+  // Own keys only: an intent named "constructor" or "__proto__" must not read Object.prototype.
+  const failure = Object.hasOwn(FAILURE_TEXT, intent) ? FAILURE_TEXT[intent as keyof typeof FAILURE_TEXT] : "The change could not be made";
   const parsed = userAdminActionSchema.safeParse(values);
   if (!parsed.success) {
     return result({ variant: "error", title: "Error", text: `${failure}: ${parsed.error.issues[0]?.message ?? "invalid input"}` }, 400);
