@@ -95,10 +95,17 @@ export async function jobsStatus(now = new Date()): Promise<JobsStatus> {
 
 /** Jobs of pg-boss that are due: sent (or to be retried) and not started. */
 async function waitingJobs(): Promise<number> {
-  const result = await db().execute<{ n: number }>(
-    sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry') and start_after <= now()`,
-  );
-  return result.rows[0]?.n ?? 0;
+  try {
+    const result = await db().execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry') and start_after <= now()`,
+    );
+    return result.rows[0]?.n ?? 0;
+  } catch (error) {
+    // No pg-boss schema yet (no process has started the jobs on this database): nothing can be waiting.
+    const code = (error as { code?: unknown; cause?: { code?: unknown } }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
+    if (code === "42P01" || code === "3F000") return 0;
+    throw error;
+  }
 }
 
 /** `/healthz`'s `jobs` field: "ok", or "stale since <ISO time>" ("stale since never" when none ever ran). */

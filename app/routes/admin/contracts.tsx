@@ -16,6 +16,7 @@ import { RecentSessions } from "~/components/contracts/recent-sessions";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { jobsNotice } from "~/domain/operations/jobs-heartbeat.server";
+import { logger } from "~/lib/logger.server";
 import {
   contractFiltersToSearchParams,
   DEFAULT_CONTRACT_FILTERS,
@@ -47,7 +48,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       filters,
       filterError: parsed.ok ? null : parsed.message,
       // Crawls run as background jobs: say so when nothing runs them (issue 24).
-      jobs: await jobsNotice().catch(() => null),
+      jobs: await jobsNotice().catch((error: unknown) => {
+        logger.warn({ err: error }, "contracts: could not read the jobs' heartbeat");
+        return null;
+      }),
       workspace: adminLoad(() => loadContractsWorkspace(filters), CRAWL_UI_TEXT.loadFailed),
     },
     { status: parsed.ok ? 200 : 400 },
