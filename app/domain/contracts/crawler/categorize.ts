@@ -1,3 +1,5 @@
+import { FIELD_LIMITS } from "./adapters/parse-text";
+
 /**
  * Assigns one contract_categories slug from a solicitation's title and
  * description (the seeded categories, app/db/seed/contracts.ts). Rules are
@@ -17,7 +19,8 @@ const RULES: [slug: string, test: (text: string) => boolean][] = [
 ];
 
 export function categorySlugFor(title: string, description: string | null): string | null {
-  const text = `${title} ${description ?? ""}`.toLowerCase();
+  // Crawled text: cut to what the fields hold (ADR 038); every rule is a plain alternation of words.
+  const text = `${title.slice(0, FIELD_LIMITS.title)} ${(description ?? "").slice(0, FIELD_LIMITS.description)}`.toLowerCase();
   for (const [slug, test] of RULES) if (test(text)) return slug;
   return null;
 }

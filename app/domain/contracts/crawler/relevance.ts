@@ -1,4 +1,5 @@
 import type { ParsedContract } from "./adapters";
+import { FIELD_LIMITS } from "./adapters/parse-text";
 
 /**
  * priority_score (1-100) of a solicitation for a roofing contractor in
@@ -7,7 +8,13 @@ import type { ParsedContract } from "./adapters";
  * (a small table of Ohio places and county seats), days left before the
  * deadline, a stated value, and a veteran set-aside (SDVOSB, VOSB, Ohio
  * Veteran-Friendly Business Enterprise), which is also returned as a flag.
+ * The texts are crawled: they are cut to what their fields hold before any
+ * pattern runs (ADR 038), and every pattern is a word or an alternation of
+ * words, linear in the text.
  */
+
+/** Most characters of a contract's texts the rules read. */
+const MAX_TEXT = FIELD_LIMITS.title + FIELD_LIMITS.description + 2 * FIELD_LIMITS.name;
 
 /** Central Ohio: distances are measured from Columbus. */
 const HOME = { lat: 39.9612, lon: -82.9988 };
@@ -41,7 +48,8 @@ function milesBetween(a: { lat: number; lon: number }, b: { lat: number; lon: nu
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Miles from Columbus of the nearest place the text names, or null. */
-export function milesFromHome(text: string): number | null {
+export function milesFromHome(value: string): number | null {
+  const text = value.slice(0, MAX_TEXT);
   let best: number | null = null;
   for (const [name, lat, lon] of OHIO_PLACES) {
     if (new RegExp(`\\b${escape(name)}\\b`, "i").test(text)) {
@@ -55,7 +63,7 @@ export function milesFromHome(text: string): number | null {
 const VETERAN = /\b(SDVOSB|VOSB|service[- ]disabled veteran|veteran[- ]owned small business|veteran[- ]friendly business enterprise|VBE set[- ]aside)\b/i;
 
 export function isVeteranSetAside(text: string): boolean {
-  return VETERAN.test(text);
+  return VETERAN.test(text.slice(0, MAX_TEXT));
 }
 
 export interface Relevance {
@@ -66,8 +74,8 @@ export interface Relevance {
 }
 
 export function relevanceOf(contract: ParsedContract, keywords: readonly string[], now = new Date()): Relevance {
-  const title = contract.title.toLowerCase();
-  const description = (contract.description ?? "").toLowerCase();
+  const title = contract.title.slice(0, FIELD_LIMITS.title).toLowerCase();
+  const description = (contract.description ?? "").slice(0, FIELD_LIMITS.description).toLowerCase();
   let score = 0;
   let keywordPoints = 0;
   for (const keyword of keywords) {

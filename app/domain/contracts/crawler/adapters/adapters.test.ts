@@ -220,6 +220,18 @@ describe("BidNet, SYNTHETIC pages", () => {
     expect(bidnetAdapter.maxPages({ ...input, customParameters: { maxPages: 500 } })).toBe(40);
   });
 
+  it("a row whose link is malformed or not a web page is skipped with its reason; the others are read", () => {
+    const html = read("synthetic_bidnet_public_search_roof_page1.html")
+      .replace('href="/ohio/solicitations/open-bids/Roof-Replacement-and-Repairs/0000439051?origin=0"', 'href="javascript:alert(1)//0000439051"')
+      .replace('href="/not-stated/solicitations/open-bids/statewide/', 'href="http://[bad/not-stated/solicitations/open-bids/statewide/');
+    const page = parseBidnetPage(html, `${origin}/public/solicitations/open?keywords=roof`, 200);
+    expect(page.contracts).toEqual([]);
+    expect(page.rowErrors).toEqual([
+      "row 1 (Roof Replacement & Repairs – Franklin County Engineer's Garage): not a web link javascript:alert(1)//0000439051",
+      "row 2 (Low-Slope Roof Coating, Building 12): bad link http://[bad/not-stated/solicitations/open-bids/statewide/Low-Slope-Roof-Coating/2682664817?origin=0&target=view",
+    ]);
+  });
+
   it("external ids from each link shape", () => {
     expect(bidnetExternalId("/texas/solicitations/open-bids/Economic-Evaluation-Tool/0000421114?origin=0")).toBe("0000421114");
     expect(bidnetExternalId("/public/supplier/solicitations/statewide/443376575831/abstract")).toBe("443376575831");
@@ -299,6 +311,21 @@ describe("GovCB, SYNTHETIC pages", () => {
 
   it("a challenge page is blocked", () => {
     expect(parseGovcbPage("<html><body>captcha</body></html>", `${origin}/s`, 403).blocked).toBe(true);
+  });
+
+  it("one malformed link among good rows: that row (and one with a script link) is skipped with its reason, the rest is read", () => {
+    const page = parseGovcbPage(read("synthetic_govcb_search_roof_bad_link.html"), `${origin}/search.htm?searchText=roof`, 200);
+    expect(page.contracts.map((c) => [c.externalId, c.title, c.sourceUrl, c.locationCity])).toEqual([
+      ["23900001", "ROOF COATING AT CITY HALL", `${origin}/government-bids/ROOF-COATING-AT-CITY-HALL-23900001.htm`, "Dublin"],
+      ["23900003", "SHINGLE ROOF REPLACEMENT", `${origin}/government-bids/SHINGLE-ROOF-REPLACEMENT-23900003.htm`, "Columbus"],
+    ]);
+    expect(page.rowErrors).toEqual([
+      "row 3 (GUTTER REPLACEMENT): bad link https://www.govcb.com:99999/government-bids/GUTTER-REPLACEMENT-23900002.htm",
+      "row 5 (SCRIPT LINK): not a web link javascript:alert(document.cookie)//-23900004.htm",
+    ]);
+    // Its Next link is malformed too: no next page, rather than a failed page.
+    expect(page.nextUrl).toBeNull();
+    expect(page.totalFound).toBe(4);
   });
 });
 

@@ -1,7 +1,7 @@
-import { load, type Cheerio, type CheerioAPI } from "cheerio";
-import type { Element } from "domhandler";
+import { attr, boundedText, type Document, type Element, findAll, findFirst, findPath, hasClass, type Match, parseHtml } from "./dom";
 import type { ParsedContract, ParsedPage, SearchInput, SourceAdapter, StartPage } from "./types";
-import { cleanText, parseUsDate, stateCode, stateSlug, statedValue, textOrNull } from "./parse-text";
+import { clipText, countBefore, FIELD_LIMITS, parseUsDate, stateCode, stateSlug, statedValue, webUrl } from "./parse-text";
+import { MAX_ROWS, RowErrors } from "./row-errors";
 
 /**
  * BidNet Direct (STRUCTURE.md §1). Start pages per keyword: the public keyword
@@ -9,7 +9,9 @@ import { cleanText, parseUsDate, stateCode, stateSlug, statedValue, textOrNull }
  * `/<state>/solicitations/open-bids?keywords=` (§1.2), following rel=next up
  * to a page cap. The parser reads the three list markups documented there
  * (public search §1.1, state/group lists §1.2, the supplier search §1.3) and
- * recognises the AWS WAF challenge (§1.6).
+ * recognises the AWS WAF challenge (§1.6). Crawled pages are hostile input
+ * (ADR 038): fields are read with the bounded walks of dom.ts and cut to
+ * FIELD_LIMITS, at most MAX_ROWS rows a page, links checked (webUrl).
  */
 
 export const BIDNET_TAGS = ["bidnet", "government", "ohio"];
@@ -60,48 +62,56 @@ function startPages(input: SearchInput): StartPage[] {
 
 /** The site's id of a solicitation from its link (and the row's element id as a fallback). */
 export function bidnetExternalId(href: string, elementId?: string): string | null {
-  const path = href.split(/[?#]/)[0] ?? "";
+  const path = href.length <= FIELD_LIMITS.url ? (href.split(/[?#]/)[0] ?? "") : "";
   const abstract = /\/(\d{6,})\/abstract\b/.exec(path);
   if (abstract) return abstract[1]!;
   const last = /\/(\d{6,})\/?$/.exec(path);
   if (last) return last[1]!;
-  const fromId = /searchResultSol_(?:solicitation|notice)_(\d+)/.exec(elementId ?? "");
+  // An element id longer than any real one is not read (cutting it could make up a different id).
+  const id = elementId && elementId.length <= 200 ? elementId : "";
+  const fromId = /searchResultSol_(?:solicitation|notice)_(\d+)/.exec(id);
   return fromId ? fromId[1]! : null;
 }
 
-function countFrom(text: string): number | null {
-  const m = /([\d,]+)\s+(?:results?|open solicitations?)/i.exec(text) ?? /of\s+([\d,]+)\s+results/i.exec(text);
-  return m ? Number(m[1]!.replace(/,/g, "")) : null;
-}
+/** Most page-select options read (a real select lists a few dozen pages). */
+const MAX_PAGE_OPTIONS = 1_000;
 
-function nextPageUrl($: CheerioAPI, pageUrl: string): string | null {
+function nextPageUrl(document: Document, pageUrl: string): string | null {
+  const linkNext = findAll(document, { tag: "link", attr: "rel" }).find((link) => attr(link, "rel") === "next");
   const candidates = [
-    $('link[rel="next"]').attr("href"),
-    $("a.next.mets-pagination-page-icon[href]").attr("href"),
-    $(".mets-page-navigation-next a.next[href]").attr("href"),
+    attr(linkNext ?? null, "href"),
+    attr(findFirst(document, { tag: "a", classes: ["next", "mets-pagination-page-icon"], attr: "href" }), "href"),
+    attr(findPath(document, [{ classes: ["mets-page-navigation-next"] }, { tag: "a", classes: ["next"], attr: "href" }]), "href"),
   ];
   // State lists: a page select whose options carry data-href ("/tennessee/solicitations/open-bids/page11").
-  const options = $("option.mets-pagination-number[data-page-number]");
+  const options = findAll(document, { tag: "option", classes: ["mets-pagination-number"], attr: "data-page-number" }, { limit: MAX_PAGE_OPTIONS });
   if (options.length > 0) {
-    const current = Number(options.filter("[selected]").attr("data-page-number") ?? "1");
-    const pagesSeen = options.map((_, o) => Number($(o).attr("data-page-number"))).get();
-    const last = Math.max(...pagesSeen);
-    if (current < last) {
-      const exact = options.filter(`[data-page-number="${current + 1}"]`).attr("data-href");
-      const template = options.first().attr("data-href");
+    const pageOf = (option: Element) => Number(attr(option, "data-page-number")!.slice(0, 20));
+    const selected = options.find((o) => attr(o, "selected") !== undefined);
+    const current = selected ? pageOf(selected) : 1;
+    let last = Number.NEGATIVE_INFINITY;
+    for (const option of options) last = Math.max(last, pageOf(option));
+    if (Number.isSafeInteger(current) && current < last) {
+      const exact = attr(options.find((o) => pageOf(o) === current + 1) ?? null, "data-href");
+      const template = attr(options[0]!, "data-href")?.slice(0, FIELD_LIMITS.url);
       candidates.push(exact ?? template?.replace(/page\d+$/, `page${current + 1}`));
     }
   }
   for (const href of candidates) {
-    if (!href || href.startsWith("#") || /^javascript:/i.test(href)) continue;
-    try {
-      return new URL(href, pageUrl).href;
-    } catch {
-      continue;
-    }
+    if (!href || href.startsWith("#")) continue;
+    const link = webUrl(href, pageUrl);
+    if ("url" in link) return link.url;
   }
   return null;
 }
+
+const text = (element: Element | null, max: number) => (element ? boundedText(element, max) : "");
+const textOrNull = (element: Element | null, max: number) => text(element, max) || null;
+
+/** A row's lookups stay out of rows nested in it (every node is then read for one row only). */
+const IN_ROW = { fence: [{ tag: "tr" }] };
+const first = (row: Element, match: Match | readonly Match[]) => findFirst(row, match, IN_ROW);
+const firstIn = (row: Element, path: readonly Match[]) => findPath(row, path, IN_ROW);
 
 interface RowFields {
   kind: string;
@@ -116,81 +126,92 @@ interface RowFields {
   group: string | null;
 }
 
-function readRow(r: Cheerio<Element>): RowFields | null {
+/** An attribute's text, whitespace collapsed, cut to `max`. */
+const attrText = (element: Element | null, name: string, max: number) => clipText(attr(element, name), max);
+
+function readRow(r: Element): RowFields | null {
+  const { name, title: titleMax, description: descriptionMax, date } = FIELD_LIMITS;
   // §1.3 supplier search
-  const supplierLink = r.find("a.solicitationsTitleLink").first();
-  if (supplierLink.length) {
-    const published = cleanText(r.find("span.publicationDate").text()).replace(/^Published Date\s*/i, "");
+  const supplierLink = first(r, { tag: "a", classes: ["solicitationsTitleLink"] });
+  if (supplierLink) {
+    const published = text(first(r, { tag: "span", classes: ["publicationDate"] }), date + 20).replace(/^Published Date ?/i, "");
     return {
       kind: "supplier-search",
-      href: supplierLink.attr("href"),
-      elementId: supplierLink.attr("id"),
-      title: cleanText(supplierLink.text()) || cleanText(supplierLink.attr("title")),
-      region: textOrNull(r.find("span.regionValue").first().text()),
-      agency: textOrNull(r.find("span.buyerIdentification").first().text()),
-      description: textOrNull(r.find("span.solicitationDescription").first().text()),
-      published: textOrNull(published),
-      closing: textOrNull(r.find("span.dateValue").first().text()),
-      group: textOrNull(r.find("span.searchContentGroupName").first().text()),
+      href: attr(supplierLink, "href"),
+      elementId: attr(supplierLink, "id"),
+      title: text(supplierLink, titleMax) || attrText(supplierLink, "title", titleMax),
+      region: textOrNull(first(r, { tag: "span", classes: ["regionValue"] }), name),
+      agency: textOrNull(first(r, { tag: "span", classes: ["buyerIdentification"] }), name),
+      description: textOrNull(first(r, { tag: "span", classes: ["solicitationDescription"] }), descriptionMax),
+      published: published.slice(0, date) || null,
+      closing: textOrNull(first(r, { tag: "span", classes: ["dateValue"] }), date),
+      group: textOrNull(first(r, { tag: "span", classes: ["searchContentGroupName"] }), name),
     };
   }
-  const link = r.find("a.solicitation-link").first();
-  if (!link.length) return null;
+  const link = first(r, { tag: "a", classes: ["solicitation-link"] });
+  if (!link) return null;
   // §1.2 state / group open-bids list
-  if (r.find(".sol-info-container, .sol-title").length) {
+  if (first(r, [{ classes: ["sol-info-container"] }, { classes: ["sol-title"] }])) {
     return {
       kind: "state-list",
-      href: link.attr("href"),
-      elementId: link.attr("id"),
-      title: cleanText(link.text()),
-      region: textOrNull(r.find(".sol-region-item").first().text()),
-      agency: textOrNull(r.find(".sol-buyer-name").first().text()),
-      description: textOrNull(r.find(".sol-description").first().text()),
-      published: textOrNull(r.find(".sol-publication-date .date-value").first().text()),
-      closing: textOrNull(r.find(".sol-closing-date .date-value").first().text()),
+      href: attr(link, "href"),
+      elementId: attr(link, "id"),
+      title: text(link, titleMax),
+      region: textOrNull(first(r, { classes: ["sol-region-item"] }), name),
+      agency: textOrNull(first(r, { classes: ["sol-buyer-name"] }), name),
+      description: textOrNull(first(r, { classes: ["sol-description"] }), descriptionMax),
+      published: textOrNull(firstIn(r, [{ classes: ["sol-publication-date"] }, { classes: ["date-value"] }]), date),
+      closing: textOrNull(firstIn(r, [{ classes: ["sol-closing-date"] }, { classes: ["date-value"] }]), date),
       group: null,
     };
   }
   // §1.1 public keyword search
+  const tooltip = first(r, { attr: "data-mets-tooltip" });
   return {
     kind: "keyword-search",
-    href: link.attr("href"),
-    elementId: link.attr("id"),
-    title: cleanText(link.find(".rowTitle").first().text()) || cleanText(link.attr("title")) || cleanText(link.text()),
-    region: textOrNull(r.find(".location").first().text()),
+    href: attr(link, "href"),
+    elementId: attr(link, "id"),
+    title: text(findFirst(link, { classes: ["rowTitle"] }), titleMax) || attrText(link, "title", titleMax) || text(link, titleMax),
+    region: textOrNull(first(r, { classes: ["location"] }), name),
     agency: null,
     description: null, // not on this page (§1.1: agency and description need the detail page)
-    published: textOrNull(r.find(".publicationDate .dateValue").first().text()),
-    closing: textOrNull(r.find(".closingDate .dateValue").first().text()),
-    group: textOrNull(r.find("[data-mets-tooltip]").first().attr("data-mets-tooltip")),
+    published: textOrNull(firstIn(r, [{ classes: ["publicationDate"] }, { classes: ["dateValue"] }]), date),
+    closing: textOrNull(firstIn(r, [{ classes: ["closingDate"] }, { classes: ["dateValue"] }]), date),
+    group: attrText(tooltip, "data-mets-tooltip", name) || null,
   };
+}
+
+/** Elements a visitor does not see: the hidden template row is not "no results". */
+function hiddenFromVisitors(element: Element): boolean {
+  if (attr(element, "aria-hidden") === "true") return true;
+  return hasClass(element, "mets-table-row-empty") && !hasClass(element, "visible");
 }
 
 export function parseBidnetPage(html: string, pageUrl: string, status: number): ParsedPage {
   if (isBidnetChallenge(status, html)) {
     return { contracts: [], nextUrl: null, totalFound: null, blocked: true, saysEmpty: false, rowErrors: [] };
   }
-  const $ = load(html);
-  const rows = $("tr.mets-table-row").not(".mets-table-row-empty");
+  const document = parseHtml(html);
+  const rows = findAll(document, { tag: "tr", classes: ["mets-table-row"] }).filter((row) => !hasClass(row, "mets-table-row-empty"));
   const contracts: ParsedContract[] = [];
-  const rowErrors: string[] = [];
-  rows.each((index, row) => {
-    const fields = readRow($(row));
+  const rowErrors = new RowErrors();
+  if (rows.length > MAX_ROWS) rowErrors.tooManyRows(rows.length);
+  rows.slice(0, MAX_ROWS).forEach((row, index) => {
+    const fields = readRow(row);
     if (!fields) return;
     if (!fields.title || !fields.href) {
-      rowErrors.push(`row ${index + 1}: no title or link`);
+      rowErrors.add(`row ${index + 1}: no title or link`);
       return;
     }
+    const link = webUrl(fields.href, pageUrl);
+    if ("problem" in link) {
+      rowErrors.add(`row ${index + 1} (${fields.title.slice(0, 200)}): ${link.problem}`);
+      return;
+    }
+    const sourceUrl = link.url;
     const externalId = bidnetExternalId(fields.href, fields.elementId);
     if (!externalId) {
-      rowErrors.push(`row ${index + 1} (${fields.title}): no solicitation id in ${fields.href}`);
-      return;
-    }
-    let sourceUrl: string;
-    try {
-      sourceUrl = new URL(fields.href, pageUrl).href;
-    } catch {
-      rowErrors.push(`row ${index + 1} (${fields.title}): bad link`);
+      rowErrors.add(`row ${index + 1} (${fields.title.slice(0, 200)}): no solicitation id in ${fields.href.slice(0, 200)}`);
       return;
     }
     const state = stateCode(fields.region);
@@ -219,17 +240,25 @@ export function parseBidnetPage(html: string, pageUrl: string, status: number): 
       },
     });
   });
-  const countText = cleanText(
-    $("span.simpleSolResultsNumResults, span.simpleResultsNumResults, span.mets-total-elements-display").first().text(),
-  );
-  const totalFound = countFrom(countText);
-  // The hidden template row is not "no results": only visible text counts, and only when no row was read.
-  $('[aria-hidden="true"], .mets-table-row-empty:not(.visible), script, style, noscript').remove();
-  const visibleText = cleanText($.root().text());
+  const countElement = findFirst(document, [
+    { tag: "span", classes: ["simpleSolResultsNumResults"] },
+    { tag: "span", classes: ["simpleResultsNumResults"] },
+    { tag: "span", classes: ["mets-total-elements-display"] },
+  ]);
+  const totalFound = countBefore(text(countElement, FIELD_LIMITS.count), /results?|open solicitations?/);
+  // Only visible text counts (not the hidden template row), and only when no row was read.
   const saysEmpty =
     contracts.length === 0 &&
-    (totalFound === 0 || /There are no open bids at this time|No results match your criteria/i.test(visibleText));
-  return { contracts, nextUrl: contracts.length > 0 ? nextPageUrl($, pageUrl) : null, totalFound, blocked: false, saysEmpty, rowErrors };
+    (totalFound === 0 ||
+      /There are no open bids at this time|No results match your criteria/i.test(boundedText(document, FIELD_LIMITS.pageText, hiddenFromVisitors)));
+  return {
+    contracts,
+    nextUrl: contracts.length > 0 ? nextPageUrl(document, pageUrl) : null,
+    totalFound,
+    blocked: false,
+    saysEmpty,
+    rowErrors: rowErrors.list(),
+  };
 }
 
 export const bidnetAdapter: SourceAdapter = {

@@ -1,6 +1,7 @@
-import { load } from "cheerio";
+import { attr, boundedText, type Element, findAll, findFirst, findPath, type Match, nextElement, parseHtml } from "./dom";
 import type { ParsedContract, ParsedPage, SearchInput, SourceAdapter, StartPage } from "./types";
-import { cleanText, parseMonthDate, statedValue, textOrNull } from "./parse-text";
+import { countBefore, FIELD_LIMITS, parseMonthDate, statedValue, webUrl } from "./parse-text";
+import { MAX_ROWS, RowErrors } from "./row-errors";
 
 /**
  * GovCB (STRUCTURE.md §2). One start page: the search with gov[] = sl and fed,
@@ -10,6 +11,9 @@ import { cleanText, parseMonthDate, statedValue, textOrNull } from "./parse-text
  * the row under it, "Next" in .list-navi) and the detail URL shape of §2.2
  * (`/government-bids/<SLUG>-<ID>.htm`, ID = 8 digits or NBD + 17 digits).
  * The search path is unverified; `customParameters.searchPath` overrides it.
+ * Crawled pages are hostile input (ADR 038): fields are read with the bounded
+ * walks of dom.ts and cut to FIELD_LIMITS, at most MAX_ROWS rows a page, and
+ * a row whose link is malformed is skipped with its reason (webUrl).
  */
 
 export const GOVCB_TAGS = ["govcb", "government", "ohio"];
@@ -35,73 +39,100 @@ function startPages(input: SearchInput): StartPage[] {
 
 /** The trailing id of a GovCB (or sister-site) bid URL. */
 export function govcbExternalId(href: string): string | null {
-  const path = href.split(/[?#]/)[0] ?? "";
+  const path = href.length <= FIELD_LIMITS.url ? (href.split(/[?#]/)[0] ?? "") : "";
   const m = /-((?:NBD)?\d{6,})\.htm$/i.exec(path) ?? /\/detail\/([a-z0-9]+)\.htm$/i.exec(path);
   return m ? m[1]!.toUpperCase() : null;
 }
 
+const text = (element: Element | null, max: number) => (element ? boundedText(element, max) : "");
+
+/** A row's lookups stay out of rows nested in it (every node is then read for one row only). */
+const IN_ROW = { fence: [{ tag: "tr" }] };
+/** The text of every `match` in the row (cheerio's `row.find(selector).text()`). */
+const cellText = (row: Element, match: Match, max: number) => boundedText(findAll(row, match, { ...IN_ROW, outermost: true }), max);
+const BID_LINK: readonly Match[] = [{ classes: ["bid-title"] }, { tag: "a", attr: "href" }];
+
+/** The rows of the result list: `.list-contents table tr`. */
+function resultRows(root: Parameters<typeof findAll>[0]): Element[] {
+  const tables = findAll(root, { classes: ["list-contents"] }, { outermost: true }).flatMap((list) => findAll(list, { tag: "table" }, { outermost: true }));
+  return findAll(tables, { tag: "tr" });
+}
+
 export function parseGovcbPage(html: string, pageUrl: string, status: number): ParsedPage {
-  const $ = load(html);
+  const document = parseHtml(html);
   const blocked = status === 202 || status === 403 || /cf-challenge|challenge-platform|captcha/i.test(html);
-  if (blocked && $(".bid-title a").length === 0) {
+  if (blocked && findPath(document, [{ classes: ["bid-title"] }, { tag: "a" }]) === null) {
     return { contracts: [], nextUrl: null, totalFound: null, blocked: true, saysEmpty: false, rowErrors: [] };
   }
   const contracts: ParsedContract[] = [];
-  const rowErrors: string[] = [];
-  $(".list-contents table tr").each((index, element) => {
-    const row = $(element);
-    const link = row.find(".bid-title a[href]").first();
-    if (!link.length) return;
-    const title = cleanText(link.text());
-    const href = link.attr("href") ?? "";
-    const externalId = govcbExternalId(href);
-    if (!title || !externalId) {
-      rowErrors.push(`row ${index + 1}: ${title ? `no bid id in ${href}` : "no title"}`);
-      return;
+  const rowErrors = new RowErrors();
+  const rows = resultRows(document);
+  // Rows with a bid link count towards MAX_ROWS (the description rows under them do not).
+  let read = 0;
+  for (const [index, row] of rows.entries()) {
+    const link = findPath(row, BID_LINK, IN_ROW);
+    if (!link) continue;
+    if (++read > MAX_ROWS) {
+      rowErrors.tooManyRows(rows.filter((r) => findPath(r, BID_LINK, IN_ROW)).length);
+      break;
     }
-    const descriptionRow = row.next("tr");
-    const description = descriptionRow.find(".bid-title").length ? null : textOrNull(descriptionRow.find(".bid-desc").text());
-    const loc = cleanText(row.find(".bid-loc").text());
+    const title = text(link, FIELD_LIMITS.title);
+    const href = attr(link, "href") ?? "";
+    const target = webUrl(href, pageUrl);
+    const externalId = govcbExternalId(href);
+    if (!title || !externalId || "problem" in target) {
+      const why = !title ? "no title" : "problem" in target ? target.problem : `no bid id in ${href.slice(0, 200)}`;
+      rowErrors.add(`row ${index + 1}${title ? ` (${title.slice(0, 200)})` : ""}: ${why}`);
+      continue;
+    }
+    const descriptionRow = nextElement(row, { tag: "tr" });
+    const description =
+      !descriptionRow || findFirst(descriptionRow, { classes: ["bid-title"] }, IN_ROW)
+        ? null
+        : boundedText(findAll(descriptionRow, { classes: ["bid-desc"] }, { ...IN_ROW, outermost: true }), FIELD_LIMITS.description) || null;
+    const loc = cellText(row, { classes: ["bid-loc"] }, 2 * FIELD_LIMITS.name);
     const comma = loc.indexOf(",");
-    const agency = textOrNull(comma >= 0 ? loc.slice(0, comma) : loc);
-    const place = textOrNull(comma >= 0 ? loc.slice(comma + 1) : null);
-    const cityMatch = place ? /^(.+?),?\s+(?:OH|Ohio)$/i.exec(place) : null;
-    const posted = textOrNull(row.find(".bid-post").text());
-    const due = textOrNull(row.find(".bid-due").text().replace(/\bADD\b/g, ""));
+    const agency = (comma >= 0 ? loc.slice(0, comma) : loc).trim().slice(0, FIELD_LIMITS.name) || null;
+    const place = comma >= 0 ? loc.slice(comma + 1).trim().slice(0, FIELD_LIMITS.name) || null : null;
+    // The text is collapsed (one space per run): the city is what comes before a final " OH" / ", Ohio".
+    const stateAtEnd = place ? /,? (?:OH|Ohio)$/i.exec(place) : null;
+    const city = place && stateAtEnd && stateAtEnd.index > 0 ? place.slice(0, stateAtEnd.index).trim() || null : null;
+    const posted = cellText(row, { classes: ["bid-post"] }, FIELD_LIMITS.date) || null;
+    const due = cellText(row, { classes: ["bid-due"] }, FIELD_LIMITS.date + 20).replace(/\bADD\b/g, "").replace(/ {2,}/g, " ").trim().slice(0, FIELD_LIMITS.date) || null;
     contracts.push({
       externalId,
       title,
       description,
       agencyName: agency,
-      sourceUrl: new URL(href, pageUrl).href,
+      sourceUrl: target.url,
       contractType: "government",
       estimatedValue: statedValue(description),
       currency: "USD",
-      locationCity: cityMatch ? cleanText(cityMatch[1]) : null,
+      locationCity: city,
       locationState: "OH",
       locationCountry: "US",
       postedDate: parseMonthDate(posted),
       deadlineDate: parseMonthDate(due),
       tags: [...GOVCB_TAGS],
       status: "active",
-      rawData: { markup: "govcb-list", location: loc || null, posted, due },
+      rawData: { markup: "govcb-list", location: loc.slice(0, 2 * FIELD_LIMITS.name) || null, posted, due },
     });
-  });
-  let nextUrl: string | null = null;
-  $(".list-navi a[href]").each((_, a) => {
-    if (nextUrl === null && /^next\b/i.test(cleanText($(a).text()))) nextUrl = new URL($(a).attr("href")!, pageUrl).href;
-  });
-  const countText = cleanText($(".list-count, .result-count").first().text());
-  const count = /([\d,]+)\s+(?:bids?|results?)/i.exec(countText);
-  $("script, style, noscript").remove();
-  const saysEmpty = contracts.length === 0 && /no (?:matching )?bids? (?:were )?found|no results/i.test(cleanText($.root().text()));
+  }
+  // The first "Next" link of the page navigation (a malformed one is no next page).
+  const navigation = findAll(findAll(document, { classes: ["list-navi"] }, { outermost: true }), { tag: "a", attr: "href" });
+  const nextLink = navigation.find((a) => /^next\b/i.test(text(a, 20)));
+  const next = nextLink ? webUrl(attr(nextLink, "href"), pageUrl) : null;
+  const nextUrl = next && "url" in next ? next.url : null;
+  const countText = text(findFirst(document, [{ classes: ["list-count"] }, { classes: ["result-count"] }]), FIELD_LIMITS.count);
+  const saysEmpty =
+    contracts.length === 0 && /no (?:matching )?bids? (?:were )?found|no results/i.test(boundedText(document, FIELD_LIMITS.pageText, () => false));
   return {
     contracts,
     nextUrl: contracts.length > 0 ? nextUrl : null,
-    totalFound: count ? Number(count[1]!.replace(/,/g, "")) : null,
+    totalFound: countBefore(countText, /bids?|results?/),
     blocked: false,
     saysEmpty,
-    rowErrors,
+    rowErrors: rowErrors.list(),
   };
 }
 

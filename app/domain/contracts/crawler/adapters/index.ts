@@ -12,6 +12,11 @@ export class UnknownAdapterError extends Error {
   }
 }
 
+/** The slugs that have an adapter. */
+export function adapterSlugs(): string[] {
+  return Object.keys(ADAPTERS);
+}
+
 /** The adapter of a source slug; throws "No adapter found for source: {slug}". */
 export function adapterFor(slug: string): SourceAdapter {
   const adapter = Object.hasOwn(ADAPTERS, slug) ? ADAPTERS[slug] : undefined;

@@ -1,13 +1,74 @@
 /**
- * Text helpers shared by the adapters: whitespace, US dates, states, values.
- * Dates come back as ISO strings: `YYYY-MM-DD` when the page gives only a
- * day, `YYYY-MM-DDTHH:MM:00-04:00` when it gives a time and a US zone. A date
- * that is missing or unreadable is null, never guessed.
+ * Text helpers shared by the adapters: whitespace, US dates, states, values,
+ * counts, links. Dates come back as ISO strings: `YYYY-MM-DD` when the page
+ * gives only a day, `YYYY-MM-DDTHH:MM:00-04:00` when it gives a time and a US
+ * zone. A date that is missing or unreadable is null, never guessed.
+ *
+ * Crawled text is hostile input (ADR 038): every helper first cuts its input
+ * to what its field can hold (FIELD_LIMITS), and every pattern is linear in
+ * its input: a quantified run is never retried from inside itself (a
+ * lookbehind pins it to the run's start) and whitespace is collapsed first.
  */
+
+/** The most characters of a page's text each field keeps. */
+export const FIELD_LIMITS = {
+  title: 500,
+  description: 10_000,
+  /** Agency, region, place, group. */
+  name: 300,
+  date: 100,
+  /** The text a result count is read from ("1 - 25 of 272 results"). */
+  count: 100,
+  /** A link (href) the crawler stores or follows. */
+  url: 2_048,
+  /** The visible text searched for a "no results" message. */
+  pageText: 256 * 1024,
+} as const;
 
 /** Collapses runs of whitespace (including no-break spaces) to one space and trims. */
 export function cleanText(value: string | undefined | null): string {
   return (value ?? "").replace(/[\s\u00a0\u200b]+/g, " ").trim();
+}
+
+/**
+ * Collects text with whitespace runs collapsed (as cleanText) and stops at `max` characters: a huge
+ * string costs no more than what is kept plus the whitespace skipped on the way.
+ */
+export class TextCollector {
+  private text = "";
+  /** Whether the text so far ends with a space (a run may continue in the next piece). */
+  private space = true;
+
+  constructor(private readonly max: number) {}
+
+  get full(): boolean {
+    return this.text.length > this.max;
+  }
+
+  add(data: string): void {
+    for (let from = 0; from < data.length && !this.full; ) {
+      const size = Math.max(256, 2 * (this.max + 1 - this.text.length));
+      let piece = data.slice(from, from + size).replace(/[\s\u00a0\u200b]+/g, " ");
+      from += size;
+      if (this.space && piece.startsWith(" ")) piece = piece.slice(1);
+      if (piece === "") continue;
+      this.text += piece;
+      // The piece, not the whole text: reading the end of a concatenated string flattens all of it.
+      this.space = piece.endsWith(" ");
+    }
+  }
+
+  /** The text, trimmed, at most `max` characters. */
+  result(): string {
+    return this.text.slice(0, this.max).trim();
+  }
+}
+
+/** `value` with whitespace collapsed and trimmed, cut at `max` characters (reading no further than needed). */
+export function clipText(value: string | undefined | null, max: number): string {
+  const collector = new TextCollector(max);
+  collector.add(value ?? "");
+  return collector.result();
 }
 
 /** cleanText, or null when empty. */
@@ -29,10 +90,14 @@ function validDay(year: number, month: number, day: number): boolean {
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** The first FIELD_LIMITS.date characters of `value`, whitespace collapsed. */
+const dateText = (value: string | undefined | null) => clipText(value, FIELD_LIMITS.date);
+
 /** `MM/DD/YYYY`, optionally followed by `hh:mm AM|PM ZONE` (BidNet). */
 export function parseUsDate(value: string | undefined | null): string | null {
-  const text = cleanText(value);
-  const m = /(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2})\s*([AP]M)(?:\s+([A-Z]{2,4}))?)?/i.exec(text);
+  const text = dateText(value);
+  // Whitespace is collapsed: one space where the page had a run, so no quantifier spans a run.
+  const m = /(\d{1,2})\/(\d{1,2})\/(\d{4})(?: (\d{1,2}):(\d{2}) ?([AP]M)(?: ([A-Z]{2,4}))?)?/i.exec(text);
   if (!m) return null;
   const [month, day, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
   if (!validDay(year, month, day)) return null;
@@ -51,8 +116,8 @@ const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
 
 /** `May 15, 2020` / `Sept 5, 2026` / `June 10 2026` (GovCB). */
 export function parseMonthDate(value: string | undefined | null): string | null {
-  const text = cleanText(value);
-  const m = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})\b/.exec(text);
+  const text = dateText(value);
+  const m = /\b([A-Za-z]{3,9})\.? (\d{1,2}),? (\d{4})\b/.exec(text);
   if (!m) return parseUsDate(text);
   const month = MONTHS.indexOf(m[1]!.slice(0, 3).toLowerCase()) + 1;
   const [day, year] = [Number(m[2]), Number(m[3])];
@@ -75,7 +140,7 @@ const CODES = new Set(Object.values(US_STATES));
 
 /** A two-letter state code from a state name or code ("Tennessee", "OH"), else null. */
 export function stateCode(value: string | undefined | null): string | null {
-  const text = cleanText(value);
+  const text = clipText(value, FIELD_LIMITS.name);
   if (CODES.has(text.toUpperCase()) && text.length === 2) return text.toUpperCase();
   return US_STATES[text.toLowerCase()] ?? null;
 }
@@ -92,13 +157,47 @@ export function stateSlug(code: string | undefined): string | null {
  * The estimated value when the text states one ("Estimated value: $250,000",
  * "Engineer's estimate $1.2 million", "Budget: $48,500.00"); null otherwise.
  */
-export function statedValue(text: string | null): number | null {
-  if (!text) return null;
-  const m = /\b(?:estimated?(?:\s+(?:contract|project|construction))?\s+(?:value|cost|amount|budget)|engineer'?s\s+estimate|budget|not[- ]to[- ]exceed)\b[^$]{0,20}\$\s?([\d,]+(?:\.\d{1,2})?)\s*(million|m\b|thousand|k\b)?/i.exec(text);
+export function statedValue(description: string | null): number | null {
+  if (!description) return null;
+  const text = clipText(description, FIELD_LIMITS.description);
+  // Whitespace is collapsed (one space per run); between the words the gap is bounded; the amount, once
+  // its "$" is found, is followed by optional parts only, so the run of digits is never given back.
+  const m = /\b(?:estimated?(?: (?:contract|project|construction))? (?:value|cost|amount|budget)|engineer'?s estimate|budget|not[- ]to[- ]exceed)\b[^$]{0,20}\$ ?([\d,]+(?:\.\d{1,2})?) ?(million|m\b|thousand|k\b)?/i.exec(text);
   if (!m) return null;
   let value = Number(m[1]!.replace(/,/g, ""));
   const unit = m[2]?.toLowerCase();
   if (unit === "million" || unit === "m") value *= 1_000_000;
   if (unit === "thousand" || unit === "k") value *= 1_000;
   return Number.isFinite(value) && value >= 0 ? Math.round(value * 100) / 100 : null;
+}
+
+/**
+ * The first count followed by one of `words` in a count text ("1 - 25 of 272 results", "3 bids found"),
+ * or null. The text is cut to FIELD_LIMITS.count first; the lookbehind starts a number only where a run
+ * of digits and commas starts, so a long run is scanned once, not once per digit (the old pattern
+ * `([\d,]+)\s+results` took 13-16 s on 120,000 digits).
+ */
+export function countBefore(value: string, words: RegExp): number | null {
+  const text = clipText(value, FIELD_LIMITS.count);
+  const pattern = new RegExp(`(?<![\\d,])(\\d[\\d,]*) (?:${words.source})`, "i");
+  const m = pattern.exec(text);
+  if (!m) return null;
+  const count = Number(m[1]!.replace(/,/g, ""));
+  return Number.isSafeInteger(count) ? count : null;
+}
+
+/** An absolute http(s) URL from a link on a page, or why the link cannot be used. */
+export function webUrl(href: string | undefined, pageUrl: string): { url: string } | { problem: string } {
+  const shown = (href ?? "").slice(0, 200);
+  if (!href) return { problem: "no link" };
+  if (href.length > FIELD_LIMITS.url) return { problem: `a link longer than ${FIELD_LIMITS.url} characters (${shown}...)` };
+  let url: URL;
+  try {
+    url = new URL(href.trim(), pageUrl);
+  } catch {
+    return { problem: `bad link ${shown}` };
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return { problem: `not a web link ${shown}` };
+  if (url.href.length > FIELD_LIMITS.url) return { problem: `a link longer than ${FIELD_LIMITS.url} characters (${shown}...)` };
+  return { url: url.href };
 }
