@@ -1,7 +1,22 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * The crawler parses pages in a worker thread (ADR 038). Its entry is a file of its own in the server
+ * build, `build/server/crawl-page-parser.js`, so a worker loads the adapters and cheerio, not the app.
+ */
+function crawlPageParserWorker(): Plugin {
+  return {
+    name: "crawl-page-parser-worker",
+    apply: "build",
+    buildStart() {
+      if (this.environment.config.consumer !== "server") return;
+      this.emitFile({ type: "chunk", id: "./app/domain/contracts/crawler/page-parser-worker.server.ts", fileName: "crawl-page-parser.js" });
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
@@ -16,5 +31,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: 0,
   },
   server: { host: "127.0.0.1" },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), crawlPageParserWorker()],
 }));

@@ -26,4 +26,7 @@ export const CRAWL_TEXT = {
   timedOut: "Stopped: the crawl ran longer than its time limit. What was found until then is kept.",
   robotsSkipped: (url: string) => `Skipped (robots.txt disallows): ${url}`,
   unreadablePage: (url: string) => `No results could be read from ${url}: the page layout may have changed`,
+  /** Inside keywordError: a page the parser gave up on (ADR 038). */
+  unparsablePage: (url: string, why: string) => `could not read ${url}: ${why}`,
+  nextPageOffSite: (url: string, origin: string) => `Not following the next-page link to another site (${url}): only pages on ${origin} are crawled`,
 } as const;

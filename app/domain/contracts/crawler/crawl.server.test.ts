@@ -53,9 +53,9 @@ async function source(slug: string) {
   return row!;
 }
 
-async function crawl(slug = "bidnet") {
+async function crawl(slug = "bidnet", options: Parameters<typeof runCrawl>[1] = {}) {
   const created = await createCrawlSession({ sourceId: (await source(slug)).id, sessionType: "manual" });
-  const outcome = await runCrawl(created.sessionId, CLIENT);
+  const outcome = await runCrawl(created.sessionId, { ...CLIENT, ...options });
   const [session] = await db().select().from(contractCrawlSessions).where(eq(contractCrawlSessions.id, created.sessionId));
   const logs = await db()
     .select()
@@ -249,6 +249,42 @@ describe("a BidNet crawl against the fixture server", () => {
     }
   });
 
+  it("follows next-page links on the source's own origin only: a link to another site is logged and not followed", async () => {
+    const other = new CrawlerFixtureServer();
+    await other.start();
+    try {
+      const page1 = read("synthetic_bidnet_public_search_roof_page1.html").replaceAll('href="/public/solicitations/open?', `href="${other.origin}/public/solicitations/open?`);
+      serveBidnet({ roof1: page1 });
+      other.route("/robots.txt", { status: 404, body: "" });
+      other.html(routes.roof2, read("synthetic_bidnet_public_search_roof_page2.html"));
+      const { session, logs } = await crawl();
+      expect(session.status).toBe("completed");
+      expect(other.requests).toHaveLength(0);
+      const next = `${other.origin}/public/solicitations/open?keywords=roof&location=229&solSearchStatus=openSolicitationsTab&pageNumberSelect=2`;
+      expect(logs.filter((l) => l.message.startsWith("Not following")).map((l) => [l.logLevel, l.message])).toEqual([
+        ["warn", `Not following the next-page link to another site (${next}): only pages on ${server.origin} are crawled`],
+      ]);
+      expect(server.requests.map((r) => r.url)).not.toContain(routes.roof2);
+      expect(session).toMatchObject({ totalFound: 4, pagesProcessed: 4 });
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it("a page the parser cannot read within its time limit fails that search only, with a log line; the crawl goes on", async () => {
+    // 40,000 open divs then 40,000 stray </p>: parse5 needs ~25 s (each </p> searches every open element).
+    serveBidnet({ roof1: `<html><body>${"<div>".repeat(40_000)}${"</p>".repeat(40_000)}</body></html>` });
+    const started = performance.now();
+    const { session, logs } = await crawl("bidnet", { parser: { timeoutMs: 1_000 } });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    const url = `${server.origin}/public/solicitations/open?keywords=roof&location=229&solSearchStatus=openSolicitationsTab&pageNumberSelect=1`;
+    expect(logs.filter((l) => l.logLevel === "error").map((l) => l.message)).toEqual([
+      `Error searching for keyword 'roof': could not read ${url}: the page took more than 1 s to parse`,
+    ]);
+    // The other three searches ran and stored what they found.
+    expect(session).toMatchObject({ status: "completed", totalFound: 3, newContracts: 3, pagesProcessed: 3 });
+  });
+
   it("retries 503 then 200 and honours Retry-After on 429 inside a crawl, counting rate-limit hits", async () => {
     serveBidnet();
     const roof1 = read("synthetic_bidnet_public_search_roof_page1.html");
@@ -364,6 +400,23 @@ describe("a GovCB crawl against the fixture server (SYNTHETIC pages)", () => {
       "Estimated value: $250,000. Repair of built-up & EPDM roofs and flashing at 12 buildings.",
       null,
       "Tear-off and replacement of the asphalt shingle roof. SDVOSB set-aside.",
+    ]);
+  });
+});
+
+describe("a GovCB page with a malformed link", () => {
+  it("skips that row (and a script link) with a warning and stores the rest of the page", async () => {
+    server.route("/robots.txt", { status: 404, body: "" });
+    server.html("/search.htm?gov[]=sl&gov[]=fed&searchText=roof&state=OH&naicscode=&catID=", read("synthetic_govcb_search_roof_bad_link.html"));
+    const { session, logs } = await crawl("govcb");
+    expect(session).toMatchObject({ status: "completed", totalFound: 2, newContracts: 2, pagesProcessed: 1, errorMessage: null });
+    expect((await stored("govcb")).map((r) => [r.externalId, r.title, r.sourceUrl])).toEqual([
+      ["23900001", "ROOF COATING AT CITY HALL", `${server.origin}/government-bids/ROOF-COATING-AT-CITY-HALL-23900001.htm`],
+      ["23900003", "SHINGLE ROOF REPLACEMENT", `${server.origin}/government-bids/SHINGLE-ROOF-REPLACEMENT-23900003.htm`],
+    ]);
+    expect(logs.filter((l) => l.logLevel === "warn").map((l) => l.message)).toEqual([
+      "Error converting contract: row 3 (GUTTER REPLACEMENT): bad link https://www.govcb.com:99999/government-bids/GUTTER-REPLACEMENT-23900002.htm",
+      "Error converting contract: row 5 (SCRIPT LINK): not a web link javascript:alert(document.cookie)//-23900004.htm",
     ]);
   });
 });

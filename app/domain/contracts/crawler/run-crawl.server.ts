@@ -11,9 +11,10 @@ import {
   type RateLimitConfig,
 } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
-import { adapterFor, type ParsedContract, type SearchInput, UnknownAdapterError } from "./adapters";
+import { adapterFor, type ParsedContract, type ParsedPage, type SearchInput, UnknownAdapterError } from "./adapters";
 import { CRAWL_TEXT } from "./crawl-texts";
 import { CrawlFetchError } from "./errors";
+import { PageParser, PageParseError, type PageParserLimits } from "./page-parser.server";
 import { type CrawlLogLevel, PoliteClient, type PoliteClientOptions } from "./polite-client.server";
 import { relevanceOf } from "./relevance";
 import { loadCategoryIds, storeContract } from "./store-contract.server";
@@ -23,7 +24,10 @@ import { VETERAN_TAG } from "../tags";
  * Runs one crawl session (a `running` contract_crawl_sessions row) to its end:
  * every start page of the source's adapter, following next pages up to the
  * adapter's cap, each solicitation stored once (storeContract) however often
- * it is seen in the run. Every step writes a contract_crawl_logs row (the
+ * it is seen in the run. Pages are parsed in a worker thread with a time and
+ * a memory limit (page-parser.server.ts, ADR 038): a page that cannot be
+ * read within them fails its search, not the process. Next-page links are
+ * followed on the source's own origin only. Every step writes a contract_crawl_logs row (the
  * spec §8 texts where it gives them); counters are written after each page.
  *
  * Ends the session `completed`, or `failed` with error_message and
@@ -63,6 +67,8 @@ export interface RunCrawlOptions {
   signal?: AbortSignal;
   /** Overrides for the HTTP client (tests: short retries). */
   client?: Omit<PoliteClientOptions, "rateLimit" | "log" | "signal">;
+  /** Overrides for the page parser's limits (tests: a short time limit). */
+  parser?: Partial<PageParserLimits>;
   onProgress?: (counters: CrawlCounters) => void;
 }
 
@@ -111,6 +117,7 @@ export async function runCrawl(sessionId: string, options: RunCrawlOptions = {})
   };
 
   let client: PoliteClient | undefined;
+  const parser = new PageParser(options.parser);
   const saveCounters = async () => {
     if (client) {
       counters.requestsMade = client.counters.requestsMade;
@@ -160,6 +167,7 @@ export async function runCrawl(sessionId: string, options: RunCrawlOptions = {})
       customParameters: config?.customParameters ?? {},
     };
     const rateLimit = sourceRateLimit(source.rateLimitConfig);
+    const sourceOrigin = originOf(source.baseUrl);
     client = new PoliteClient({ ...options.client, rateLimit, signal: options.signal, log: crawlLog });
     const categoryIds = await loadCategoryIds();
     const startPages = adapter.startPages(input);
@@ -196,7 +204,18 @@ export async function runCrawl(sessionId: string, options: RunCrawlOptions = {})
           }
           break;
         }
-        const parsed = adapter.parsePage(response.body, response.url, response.status);
+        let parsed: ParsedPage;
+        try {
+          parsed = await parser.parse(source.slug, response.body, response.url, response.status, options.signal);
+        } catch (error) {
+          if (!(error instanceof PageParseError)) throw error;
+          failedSearches++;
+          crawlLog("error", CRAWL_TEXT.keywordError(keyword, CRAWL_TEXT.unparsablePage(response.url, error.message)), {
+            url: response.url,
+            kind: `parse-${error.kind}`,
+          });
+          break;
+        }
         if (parsed.blocked) {
           throw new Blocked(CRAWL_TEXT.blocked(new URL(response.url).host, `a bot challenge (HTTP ${response.status})`), {
             kind: "blocked", url: response.url, status: response.status,
@@ -247,6 +266,10 @@ export async function runCrawl(sessionId: string, options: RunCrawlOptions = {})
         await saveCounters();
         pages++;
         url = parsed.nextUrl;
+        if (url && originOf(url) !== sourceOrigin) {
+          crawlLog("warn", CRAWL_TEXT.nextPageOffSite(url, sourceOrigin ?? source.baseUrl), { url: response.url });
+          url = null;
+        }
         if (url && pages >= maxPages) crawlLog("info", `Page cap of ${maxPages} reached for ${start.kind} '${keyword}'`);
       }
     }
@@ -277,6 +300,17 @@ export async function runCrawl(sessionId: string, options: RunCrawlOptions = {})
     const message = CRAWL_TEXT.scrapingError(error instanceof Error ? error.message : String(error));
     crawlLog("error", message);
     return await finish("failed", message, { kind: "unexpected", error: error instanceof Error ? error.name : "unknown" });
+  } finally {
+    await parser.close();
+  }
+}
+
+/** The origin (scheme, host, port) of `url`, or null when it is not a URL. */
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
   }
 }
 
