@@ -179,6 +179,31 @@ describe("the polite client (R7)", () => {
     }
   });
 
+  it("a redirect to a path of the same site that robots.txt disallows is never requested; an allowed one is followed", async () => {
+    server.route("/robots.txt", { status: 200, body: "User-agent: *\nDisallow: /secret\n" });
+    server.route("/go", { status: 302, headers: { location: "/secret/list" } });
+    server.route("/moved", { status: 301, headers: { location: `${server.origin}/open` } });
+    server.html("/secret/list", "no");
+    server.html("/open", "yes");
+    const c = client();
+    const error = await rejection(c.fetch(`${server.origin}/go`));
+    expect(error.kind).toBe("robots-disallowed");
+    expect(error.url).toBe(`${server.origin}/secret/list`);
+    expect(server.requestsTo("/secret/list")).toHaveLength(0);
+    const response = await c.fetch(`${server.origin}/moved`);
+    expect(response.body).toBe("yes");
+    expect(server.requests.map((r) => r.path)).toEqual(["/robots.txt", "/go", "/moved", "/open"]);
+  });
+
+  it("reads only the first 512 KiB of robots.txt", async () => {
+    const padding = `# ${"x".repeat(1_000)}\n`.repeat(525);
+    server.route("/robots.txt", { status: 200, body: `User-agent: *\nDisallow: /early\n${padding}Disallow: /late\n` });
+    server.html("/late", "late");
+    const c = client();
+    expect((await rejection(c.fetch(`${server.origin}/early`))).kind).toBe("robots-disallowed");
+    expect((await c.fetch(`${server.origin}/late`)).body).toBe("late");
+  });
+
   it("robots.txt answering 5xx disallows the host", async () => {
     server.route("/robots.txt", { status: 500, body: "oops" });
     server.html("/x", "x");
