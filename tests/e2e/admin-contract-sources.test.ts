@@ -10,8 +10,8 @@ import { expectToast, useStaff } from "../support/staff";
 
 /**
  * Contract Sources (/admin/contracts/sources, spec 2 §2, §5, §8; issue 11 item 4) and a source's search
- * configurations (/admin/contracts/sources/:id, issue 11 item 5) in Chromium against the production
- * server: every text of the cards, the Add / Edit Source dialog (sections, defaults, the spec's messages,
+ * configurations (/admin/contracts/sources/:id, issue 11 item 5) in Chromium against the built server
+ * (NODE_ENV=test): every text of the cards, the Add / Edit Source dialog (sections, defaults, the spec's messages,
  * the slug derived on create only, the labelled switch, Escape and Cancel), Test against a fixture server
  * on 127.0.0.1 (allowed for the crawler by CRAWLER_ALLOW_PRIVATE_HOSTS) with its busy button and both
  * toasts, Delete refused for a source with contracts and done for one without, the load failure with Try
@@ -21,9 +21,11 @@ import { expectToast, useStaff } from "../support/staff";
 
 const SECRET = "admin-sources-e2e-secret-0123456789abcdefghijklmnop";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-sources-e2e-"));
-const app = useApp({ env: { DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, CRAWLER_ALLOW_PRIVATE_HOSTS: "127.0.0.1" } });
+// CRAWLER_ALLOW_PRIVATE_HOSTS lets the crawler reach the fixture server on 127.0.0.1; a production server
+// refuses to start with it, so this one runs with NODE_ENV=test (the built server all the same).
+const app = useApp({ env: { NODE_ENV: "test", DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, CRAWLER_ALLOW_PRIVATE_HOSTS: "127.0.0.1" } });
 const browser = useBrowser();
-const staff = useStaff(app, browser, SECRET);
+const staff = useStaff(app, browser, SECRET, { nodeEnv: "test" });
 const fixture = new CrawlerFixtureServer();
 
 beforeAll(async () => {

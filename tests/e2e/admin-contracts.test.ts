@@ -10,7 +10,7 @@ import { expectToast, useStaff } from "../support/staff";
 
 /**
  * /admin/contracts (issue 11 items 1-3, ADR 028) in Chromium against the
- * production server with its background jobs on, crawling a local fixture
+ * built server (NODE_ENV=test) with its background jobs on, crawling a local fixture
  * server that stands in for BidNet Direct: the empty states and Get Started,
  * the Crawl Controls' states, Get Contracts with "Crawl Started", the crawl's
  * live progress while a page is held back, the list reloading by itself when
@@ -24,11 +24,13 @@ const fixtures = new CrawlerFixtureServer();
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/crawler");
 const read = (name: string) => fs.readFileSync(path.join(FIXTURES, name), "utf8");
 
+// CRAWLER_ALLOW_PRIVATE_HOSTS lets the crawler reach the fixture server on 127.0.0.1; a production server
+// refuses to start with it, so this one runs with NODE_ENV=test (the built server all the same).
 const app = useApp({
-  env: { DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, JOBS_ENABLED: "true", CRAWLER_ALLOW_PRIVATE_HOSTS: "127.0.0.1" },
+  env: { NODE_ENV: "test", DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, JOBS_ENABLED: "true", CRAWLER_ALLOW_PRIVATE_HOSTS: "127.0.0.1" },
 });
 const browser = useBrowser();
-const staff = useStaff(app, browser, SECRET);
+const staff = useStaff(app, browser, SECRET, { nodeEnv: "test" });
 
 const SCREEN = "/admin/contracts";
 const AXE = { exclude: ["[data-sonner-toaster]"] };

@@ -70,7 +70,9 @@ async function startInstance(name: string, role: "web" | "jobs"): Promise<Instan
       STORAGE_URL: s3.storageUrl("site"),
       ...s3.credentialsEnv,
       LOG_LEVEL: "info",
-      CRAWLER_ALLOW_PRIVATE_HOSTS: "127.0.0.1",
+      // The jobs instance crawls the fixture server on 127.0.0.1, which CRAWLER_ALLOW_PRIVATE_HOSTS lets it
+      // reach; a production server refuses to start with it, so that instance runs with NODE_ENV=test.
+      ...(role === "jobs" ? { NODE_ENV: "test", CRAWLER_ALLOW_PRIVATE_HOSTS: "127.0.0.1" } : {}),
     },
   });
   const instance = { name, url, dataDir, server };

@@ -27,6 +27,11 @@ export interface StaffOptions {
   /** The admin's name (default Sam Staff). */
   firstName?: string;
   lastName?: string;
+  /**
+   * The app's NODE_ENV (default production). Outside production the session cookie is
+   * `roofing.session_token`, without the `__Host-` prefix and not Secure (cookies.server.ts).
+   */
+  nodeEnv?: "production" | "test" | "development";
 }
 
 export interface Staff {
@@ -83,7 +88,9 @@ export async function expectToast(page: Page, text: string, title?: string): Pro
 }
 
 export function useStaff(app: () => RunningApp, browser: () => Browser, secret: string, options: StaffOptions = {}): Staff {
-  const { firstName = "Sam", lastName = "Staff" } = options;
+  const { firstName = "Sam", lastName = "Staff", nodeEnv = "production" } = options;
+  const production = nodeEnv === "production";
+  const cookieName = production ? SESSION_COOKIE : SESSION_COOKIE.replace(/^__Host-/, "");
   let pool: pg.Pool | undefined;
   let cookie = "";
   const contexts: BrowserContext[] = [];
@@ -111,13 +118,13 @@ export function useStaff(app: () => RunningApp, browser: () => Browser, secret: 
   return {
     pool: () => pool!,
     dialogs: () => dialogs,
-    cookieHeader: () => `${SESSION_COOKIE}=${cookie}`,
+    cookieHeader: () => `${cookieName}=${cookie}`,
     async page({ javaScriptEnabled = true, viewport = { width: 1400, height: 900 } } = {}) {
       const context = await browser().newContext({ baseURL: app().url, viewport, javaScriptEnabled, acceptDownloads: true });
       context.setDefaultTimeout(20_000);
-      // Host-only (no Domain attribute on the wire), Secure: what the server sets at sign-in over 127.0.0.1.
+      // Host-only (no Domain attribute on the wire), Secure in production: what the server sets at sign-in over 127.0.0.1.
       await context.addCookies([
-        { name: SESSION_COOKIE, value: cookie, domain: "127.0.0.1", path: "/", secure: true, httpOnly: true, sameSite: "Lax" },
+        { name: cookieName, value: cookie, domain: "127.0.0.1", path: "/", secure: production, httpOnly: true, sameSite: "Lax" },
       ]);
       contexts.push(context);
       const page = await context.newPage();

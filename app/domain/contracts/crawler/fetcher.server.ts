@@ -3,7 +3,6 @@ import type { LookupAddress, LookupOptions } from "node:dns";
 import type net from "node:net";
 import { Agent, buildConnector, errors as undiciErrors, request } from "undici";
 import { config } from "~/config.server";
-import { logger } from "~/lib/logger.server";
 import { isIpLiteral, refusedAddress } from "./address-policy.server";
 import { CrawlFetchError } from "./errors";
 
@@ -20,8 +19,9 @@ import { CrawlFetchError } from "./errors";
  * - connect, headers and total time-outs, and a cap on the body size;
  * - a User-Agent naming the company's site.
  *
- * CRAWLER_ALLOW_PRIVATE_HOSTS (tests only, warned about) lets named hosts
- * reach private addresses so tests can crawl a fixture server on 127.0.0.1.
+ * CRAWLER_ALLOW_PRIVATE_HOSTS (tests only: a production server refuses to
+ * start with it, app/config.server.ts) lets named hosts reach private
+ * addresses so tests can crawl a fixture server on 127.0.0.1.
  */
 
 export const CRAWLER_BOT_NAME = "BuckeyeValorRoofingBot";
@@ -83,17 +83,9 @@ export function statusText(status: number): string {
   return STATUS_TEXT[status] ?? "";
 }
 
-let warnedAllowList = "";
-
 /** Host names allowed to reach private addresses (tests only). */
 function privateAllowList(): Set<string> {
-  const list = config().CRAWLER_ALLOW_PRIVATE_HOSTS;
-  const key = list.join(",");
-  if (key && warnedAllowList !== key) {
-    warnedAllowList = key;
-    logger.warn({ hosts: list }, "CRAWLER_ALLOW_PRIVATE_HOSTS is set: the crawler may reach private addresses of these hosts (tests only)");
-  }
-  return new Set(list);
+  return new Set(config().CRAWLER_ALLOW_PRIVATE_HOSTS);
 }
 
 function normalHost(hostname: string): string {
