@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
+import { matchRoutes } from "react-router";
 import { logger, requestContext } from "~/lib/logger.server";
 
 /**
@@ -95,6 +96,7 @@ export class PageCache {
   private entries: LRUCache<string, Entry>;
   private generation = 0;
   private readonly paths: ReadonlySet<string>;
+  private readonly routes: Array<{ path: string }>;
   private readonly bypassParams: readonly string[];
   readonly maxEntries: number;
   readonly maxBytes: number;
@@ -102,6 +104,7 @@ export class PageCache {
 
   constructor(options: PageCacheOptions) {
     this.paths = new Set(options.paths);
+    this.routes = [...this.paths].map((path) => ({ path }));
     this.bypassParams = [...(options.bypassParams ?? [])];
     this.maxEntries = options.maxEntries ?? 500;
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
@@ -133,8 +136,27 @@ export class PageCache {
     const path = query < 0 ? url : url.slice(0, query);
     if (query >= 0 && this.bypassParams.length > 0 && this.readsQuery(url.slice(query + 1))) return undefined;
     if (this.paths.has(path)) return { key: path, exact: true };
-    const normalised = normalisePath(path);
-    return normalised !== undefined && this.paths.has(normalised) ? { key: normalised, exact: false } : undefined;
+    const route = this.routeOf(path);
+    return route === undefined ? undefined : { key: route, exact: false };
+  }
+
+  /**
+   * The listed path React Router would render for another spelling of one (any case, trailing slashes,
+   * dot segments, percent-encoded letters), judged as the router judges it: the URL parser's reading of
+   * the path (as server/react-router-handler.ts builds the request's URL), then the router's own matching.
+   * A spelling the router does not send to that page (`//about`, `/about%2F`) is none.
+   */
+  private routeOf(path: string): string | undefined {
+    if (!path.startsWith("/") || path.endsWith(".data")) return undefined;
+    let pathname: string;
+    try {
+      pathname = new URL(`http://localhost${path}`).pathname;
+    } catch {
+      return undefined;
+    }
+    const matches = matchRoutes(this.routes, pathname);
+    const route = matches?.[matches.length - 1]?.route.path;
+    return route !== undefined && this.paths.has(route) ? route : undefined;
   }
 
   private readsQuery(query: string): boolean {
@@ -293,25 +315,6 @@ function pick(req: http.IncomingMessage, entry: Entry): Form {
     encodingMemo.set(header!, encoding);
   }
   return encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
-}
-
-/**
- * A request path as the router reads it, in the form the site links it: percent-encoding decoded, dot
- * segments resolved, backslashes and repeated slashes as one slash, no trailing slash, lower case.
- * Undefined when it cannot be decoded.
- */
-export function normalisePath(path: string): string | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    return undefined;
-  }
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f?#]/.test(decoded)) return undefined;
-  const resolved = new URL(decoded.replace(/\\/g, "/").replace(/\/{2,}/g, "/"), "http://page-cache.invalid").pathname;
-  const trimmed = resolved.length > 1 ? resolved.replace(/\/+$/, "") : resolved;
-  return (trimmed || "/").toLowerCase();
 }
 
 /** Accept-Encoding values repeat (a handful of browsers): their choice is remembered. */
