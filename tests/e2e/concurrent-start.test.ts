@@ -51,6 +51,8 @@ describe("several instances started at the same moment on an empty database", ()
             DATABASE_URL: databaseUrl,
             DATA_DIR: dataDir,
             INSTANCE_ROLE: role,
+            // One of them with a pool of a single connection: the start-up lock holds a connection of its own.
+            ...(role === "jobs" ? { DATABASE_POOL_MAX: "1" } : {}),
             BETTER_AUTH_SECRET: "a-secret-shared-by-every-instance-of-this-test-0123456789",
             ADMIN_EMAIL: "owner@example.com",
             LOG_LEVEL: "info",

@@ -4,6 +4,7 @@ CREATE TABLE "job_runner_heartbeats" (
 	"pid" text NOT NULL,
 	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"period_seconds" integer DEFAULT 30 NOT NULL,
 	"stopped_at" timestamp with time zone
 );
 --> statement-breakpoint

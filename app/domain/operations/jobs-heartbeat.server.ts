@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import os from "node:os";
-import { and, desc, isNull, lt, sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { jobRunnerHeartbeats } from "~/db/schema";
@@ -30,14 +30,14 @@ export function jobsHeartbeatPeriodSeconds(): number {
 }
 
 async function beat(id: string): Promise<void> {
-  const now = new Date();
+  // The database's clock for every time here: instances on several machines may disagree.
   await db()
     .insert(jobRunnerHeartbeats)
-    .values({ instanceId: id, hostname: os.hostname(), pid: String(process.pid), startedAt: now, lastSeenAt: now })
-    .onConflictDoUpdate({ target: jobRunnerHeartbeats.instanceId, set: { lastSeenAt: now, stoppedAt: null } });
+    .values({ instanceId: id, hostname: os.hostname(), pid: String(process.pid), periodSeconds: jobsHeartbeatPeriodSeconds() })
+    .onConflictDoUpdate({ target: jobRunnerHeartbeats.instanceId, set: { lastSeenAt: sql`now()`, stoppedAt: null } });
   await db()
     .delete(jobRunnerHeartbeats)
-    .where(lt(jobRunnerHeartbeats.lastSeenAt, new Date(now.getTime() - KEEP_STOPPED_DAYS * 86_400_000)));
+    .where(lt(jobRunnerHeartbeats.lastSeenAt, sql`now() - make_interval(days => ${KEEP_STOPPED_DAYS})`));
 }
 
 /** Starts this process's heartbeat (the job workers run here). Resolves after the first beat. */
@@ -60,10 +60,9 @@ export async function stopJobsHeartbeat(): Promise<void> {
   const id = instanceId;
   instanceId = undefined;
   await beating.catch(() => {});
-  const now = new Date();
   await db()
     .update(jobRunnerHeartbeats)
-    .set({ lastSeenAt: now, stoppedAt: now })
+    .set({ lastSeenAt: sql`now()`, stoppedAt: sql`now()` })
     .where(sql`${jobRunnerHeartbeats.instanceId} = ${id}`)
     .catch((error: unknown) => logger.warn({ err: error }, "jobs heartbeat: could not mark this process stopped"));
 }
@@ -77,20 +76,20 @@ export interface JobsStatus {
   waiting: number;
 }
 
-/** Whether the background jobs run, from the heartbeats and pg-boss's queue. */
-export async function jobsStatus(now = new Date()): Promise<JobsStatus> {
-  const staleBefore = new Date(now.getTime() - STALE_AFTER_PERIODS * jobsHeartbeatPeriodSeconds() * 1000);
-  const [latest] = await db()
-    .select({ lastSeenAt: jobRunnerHeartbeats.lastSeenAt, stoppedAt: jobRunnerHeartbeats.stoppedAt })
-    .from(jobRunnerHeartbeats)
-    .orderBy(desc(jobRunnerHeartbeats.lastSeenAt))
-    .limit(1);
-  const [live] = await db()
-    .select({ n: sql<number>`count(*)::int` })
-    .from(jobRunnerHeartbeats)
-    .where(and(isNull(jobRunnerHeartbeats.stoppedAt), sql`${jobRunnerHeartbeats.lastSeenAt} >= ${staleBefore}`));
-  const running = (live?.n ?? 0) > 0;
-  return { running, lastSeenAt: latest?.lastSeenAt ?? null, waiting: running ? 0 : await waitingJobs() };
+/**
+ * Whether the background jobs run, from the heartbeats and pg-boss's queue. A process counts as running
+ * while it has not stopped and its last beat is younger than four of its own periods, by the database's
+ * clock.
+ */
+export async function jobsStatus(): Promise<JobsStatus> {
+  const [row] = await db()
+    .select({
+      lastSeenAt: sql<Date | null>`max(${jobRunnerHeartbeats.lastSeenAt})`.mapWith(jobRunnerHeartbeats.lastSeenAt),
+      live: sql<number>`count(*) filter (where ${jobRunnerHeartbeats.stoppedAt} is null and ${jobRunnerHeartbeats.lastSeenAt} >= now() - make_interval(secs => ${STALE_AFTER_PERIODS} * ${jobRunnerHeartbeats.periodSeconds}))::int`,
+    })
+    .from(jobRunnerHeartbeats);
+  const running = (row?.live ?? 0) > 0;
+  return { running, lastSeenAt: row?.lastSeenAt ?? null, waiting: running ? 0 : await waitingJobs() };
 }
 
 /** Jobs of pg-boss that are due: sent (or to be retried) and not started. */
@@ -108,10 +107,10 @@ async function waitingJobs(): Promise<number> {
   }
 }
 
-/** `/healthz`'s `jobs` field: "ok", or "stale since <ISO time>" ("stale since never" when none ever ran). */
+/** `/healthz`'s `jobs` field: "ok", "stale since <ISO time>", or "never seen" (no jobs process ever ran here). */
 export function describeJobsStatus(status: JobsStatus): string {
   if (status.running) return "ok";
-  return `stale since ${status.lastSeenAt ? status.lastSeenAt.toISOString() : "never"}`;
+  return status.lastSeenAt ? `stale since ${status.lastSeenAt.toISOString()}` : "never seen";
 }
 
 /** The back office's notice when the jobs are not running and work waits for them (null: nothing to show). */
