@@ -43,6 +43,8 @@ export const MEDIA_TEXT = {
   oneAtATime: "Upload one image at a time.",
   emptyFile: "The file is empty.",
   interrupted: "The upload did not finish. Check your connection and try again.",
+  /** An answer that is neither the upload's own refusal nor a cut connection (a 403 from a proxy, a 500). */
+  notTaken: "The server did not take the image. Try again; if it keeps happening, tell whoever runs the site.",
   fieldTwice: "The form sent a field twice. Reload the page and try again.",
   tooManyPixels: "This image is too large to process: at most 50 megapixels and 12,000 pixels on a side.",
   unreadable: "This file could not be read as an image. It may be damaged, or not the kind of file its name says.",

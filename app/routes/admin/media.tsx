@@ -79,7 +79,10 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
     if (!upload && !tooLarge) throw error;
     // The limit's plain text ("This request is too large."), when it is one.
     const said = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data.trim().slice(0, 200) : "";
-    const detail = upload ? (tooLarge ? MEDIA_TEXT.tooLarge : MEDIA_TEXT.interrupted) : said || MEDIA_TEXT.tooLarge;
+    // A cut connection is no answer at all; any other answer (a proxy's 403, a 500) is not the network's fault.
+    const answered = isRouteErrorResponse(error);
+    const uploadDetail = tooLarge ? MEDIA_TEXT.tooLarge : answered ? `${MEDIA_TEXT.notTaken} (HTTP ${error.status})` : MEDIA_TEXT.interrupted;
+    const detail = upload ? uploadDetail : said || MEDIA_TEXT.tooLarge;
     const answer: AdminActionData = {
       ok: false,
       intent: upload ? "upload-media" : "",
