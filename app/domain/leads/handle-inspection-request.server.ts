@@ -7,7 +7,8 @@ import { readFormWithFiles, UploadError, type FormReadLimits } from "~/domain/st
 import { discardUploads } from "~/domain/storage/read-form-with-files.server";
 import { uploadStorage } from "~/domain/storage/upload-storage.server";
 import { logger } from "~/lib/logger.server";
-import { INSPECTION_TEXT, UPLOAD_LIMITS } from "./options";
+import { isSitePath } from "~/lib/url-safety";
+import { FORM_LIMITS, INSPECTION_TEXT, UPLOAD_LIMITS } from "./options";
 import { consumeLeadRateLimit } from "./rate-limit.server";
 import {
   HONEYPOT_FIELD,
@@ -176,7 +177,7 @@ export async function handleInspectionRequest(request: Request): Promise<Inspect
       });
     }
     await submitInspectionRequest({
-      request: parsed.data,
+      request: { ...parsed.data, landingPath: landingPathWithQuery(parsed.data.landingPath, request) },
       files,
       clientIp: ip,
       userAgent: userAgent(request),
@@ -187,6 +188,29 @@ export async function handleInspectionRequest(request: Request): Promise<Inspect
     await discardUploads(files);
     return serverFailure(error, fields);
   }
+}
+
+/**
+ * The landing page with its query (UTM attribution). The form is rendered with the page's path only (the
+ * page is the same bytes for every query, ADR 039); the enhancement script puts the visit's landing page,
+ * query included, in its place. Without JavaScript the query is recovered from the post's Referer, the
+ * page the form was on, when that is this site's and the same page (the site's Referrer-Policy sends the
+ * whole URL to its own origin).
+ */
+export function landingPathWithQuery(landingPath: string | null, request: Request): string | null {
+  if (!landingPath || landingPath.includes("?")) return landingPath;
+  const referer = request.headers.get("referer");
+  if (!referer) return landingPath;
+  let page: URL;
+  try {
+    page = new URL(referer);
+  } catch {
+    return landingPath;
+  }
+  const samePage = page.pathname.replace(/\/+$/, "").toLowerCase() === landingPath.replace(/\/+$/, "").toLowerCase();
+  if (page.origin !== siteOrigin() || !samePage || page.search === "") return landingPath;
+  const withQuery = `${landingPath}${page.search}`;
+  return withQuery.length <= FORM_LIMITS.landingPath && isSitePath(withQuery) ? withQuery : landingPath;
 }
 
 /** The JSON body of an outcome (the enhancement script reads `ok`, `title`, `message`, `fieldErrors`). */
