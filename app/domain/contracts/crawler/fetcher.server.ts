@@ -3,6 +3,7 @@ import type { LookupAddress, LookupOptions } from "node:dns";
 import type net from "node:net";
 import { Agent, buildConnector, errors as undiciErrors, request } from "undici";
 import { config } from "~/config.server";
+import { isHttpUrl } from "~/lib/url-safety";
 import { isIpLiteral, refusedAddress } from "./address-policy.server";
 import { CrawlFetchError } from "./errors";
 
@@ -153,7 +154,7 @@ export async function closeCrawlerAgents(): Promise<void> {
 }
 
 function checkUrl(url: URL, original: string): void {
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
+  if (!isHttpUrl(url.href)) {
     throw new CrawlFetchError("refused", `refused: only http and https URLs are crawled (${url.protocol})`, original);
   }
   if (url.username || url.password) throw new CrawlFetchError("refused", "refused: URLs with credentials are not crawled", original);

@@ -1,5 +1,6 @@
 import robotsParser from "robots-parser";
 import { DEFAULT_RATE_LIMIT_CONFIG, type RateLimitConfig } from "~/db/schema";
+import { isHttpUrl } from "~/lib/url-safety";
 import { CrawlFetchError } from "./errors";
 import { CRAWLER_BOT_NAME, DEFAULT_FETCH_LIMITS, fetchPage, type FetchedResponse, type FetchLimits } from "./fetcher.server";
 import { acquireHostSlot } from "./host-throttle.server";
@@ -250,7 +251,7 @@ export class PoliteClient {
       throw new CrawlFetchError("refused", `refused: not a URL (${url.slice(0, 200)})`, url);
     }
     let rule: RobotsRule | undefined;
-    if (this.options.robots !== false && (parsed.protocol === "http:" || parsed.protocol === "https:")) {
+    if (this.options.robots !== false && isHttpUrl(parsed.href)) {
       rule = await this.robotsFor(parsed);
       if (rule.isAllowed(parsed.href, CRAWLER_BOT_NAME) === false) {
         throw new CrawlFetchError("robots-disallowed", `robots.txt disallows ${parsed.pathname}`, parsed.href);

@@ -1,3 +1,5 @@
+import { resolveHttpUrl } from "~/lib/url-safety";
+
 /**
  * Text helpers shared by the adapters: whitespace, US dates, states, values,
  * counts, links. Dates come back as ISO strings: `YYYY-MM-DD` when the page
@@ -186,18 +188,17 @@ export function countBefore(value: string, words: RegExp): number | null {
   return Number.isSafeInteger(count) ? count : null;
 }
 
-/** An absolute http(s) URL from a link on a page, or why the link cannot be used. */
+/**
+ * An absolute http(s) URL from a link on a page (resolveHttpUrl of the URL safety module), or why the link
+ * cannot be used: it is longer than FIELD_LIMITS.url, cannot be read at all ("bad link"), or is not a
+ * web address (javascript:, mailto:...).
+ */
 export function webUrl(href: string | undefined, pageUrl: string): { url: string } | { problem: string } {
   const shown = (href ?? "").slice(0, 200);
   if (!href) return { problem: "no link" };
-  if (href.length > FIELD_LIMITS.url) return { problem: `a link longer than ${FIELD_LIMITS.url} characters (${shown}...)` };
-  let url: URL;
-  try {
-    url = new URL(href.trim(), pageUrl);
-  } catch {
-    return { problem: `bad link ${shown}` };
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return { problem: `not a web link ${shown}` };
-  if (url.href.length > FIELD_LIMITS.url) return { problem: `a link longer than ${FIELD_LIMITS.url} characters (${shown}...)` };
-  return { url: url.href };
+  const tooLong = { problem: `a link longer than ${FIELD_LIMITS.url} characters (${shown}...)` };
+  if (href.length > FIELD_LIMITS.url) return tooLong;
+  const url = resolveHttpUrl(href, pageUrl);
+  if (url === null) return { problem: `${URL.canParse(href.trim(), pageUrl) ? "not a web link" : "bad link"} ${shown}` };
+  return url.length > FIELD_LIMITS.url ? tooLong : { url };
 }
