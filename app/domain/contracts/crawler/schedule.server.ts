@@ -4,6 +4,7 @@ import { contractSearchConfigs, contractSources } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { cronMatches, parseCron } from "./cron";
 import { CrawlAlreadyRunningError, type CreatedSession, type StartCrawlInput, startCrawl } from "./start-crawl.server";
+import { COMPANY_TIME_ZONE } from "~/lib/zoned-time";
 
 /**
  * Scheduled crawls. A search configuration's `schedule_cron` is read in the
@@ -15,7 +16,7 @@ import { CrawlAlreadyRunningError, type CreatedSession, type StartCrawlInput, st
  * missed while no worker ran is not caught up.
  */
 
-export const COMPANY_TIME_ZONE = "America/New_York";
+export { COMPANY_TIME_ZONE };
 
 export interface TickResult {
   started: string[];
