@@ -111,6 +111,8 @@ export const configSchema = z.object({
 
   DATABASE_URL: z.preprocess(emptyAsUndefined, postgresUrl.optional()),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** At start, how long to wait for DATABASE_URL's server to answer (it may be starting too). */
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
   /** Where the embedded PostgreSQL keeps its files (and other local state). */
   DATA_DIR: z.string().min(1).default("./data"),
   EMBEDDED_PG_PORT: port

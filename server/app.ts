@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { config, ConfigError, productionConfigProblems } from "~/config.server";
+import { waitForDatabase } from "~/db/availability.server";
 import { closeDatabase, databaseUrl, db, pool } from "~/db/client.server";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
 import { applyMigrations, withStartupLock } from "~/db/migrate.server";
@@ -214,6 +215,13 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   const server = pageCache ? webServer(options.vite, pageCache, serverBuild) : http.createServer(jobsOnlyApp());
   server.keepAliveTimeout = 65_000;
   try {
+    // DATABASE_URL's server may be starting at the same time as this instance (issue 24).
+    if (!embedded) {
+      await waitForDatabase(() => pool().query("select 1"), {
+        timeoutMs: cfg.DATABASE_WAIT_SECONDS * 1000,
+        onWait: (error) => logger.warn({ err: error, waitSeconds: cfg.DATABASE_WAIT_SECONDS }, "waiting for the database to answer"),
+      });
+    }
     // One instance at a time, however many start together (issue 24): the others wait, then find it done.
     await withStartupLock(pool(), async (client) => {
       await applyMigrations(client);

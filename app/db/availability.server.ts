@@ -58,3 +58,33 @@ export function databaseRecentlyUnavailable(now = Date.now()): boolean {
 
 /** Seconds a client should wait before retrying. */
 export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Waits until the database answers, for at most `timeoutMs`: an orchestrator or a reboot may start the app
+ * before its PostgreSQL (issue 24). Only connection errors are waited out (refused, reset, the server
+ * starting up or shutting down); a wrong password or database name fails at once. Logs once while waiting.
+ */
+export async function waitForDatabase(
+  probe: () => Promise<unknown>,
+  { timeoutMs, onWait }: { timeoutMs: number; onWait: (error: unknown) => void },
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let told = false;
+  for (;;) {
+    try {
+      await probe();
+      return;
+    } catch (error) {
+      if (!isConnectionError(error) && !isStartingUp(error)) throw error;
+      if (Date.now() + 500 > deadline) throw error;
+      if (!told) onWait(error);
+      told = true;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+/** PostgreSQL's "the database system is starting up" (57P03). */
+function isStartingUp(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "57P03";
+}

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, inject, test } from "vitest";
+import { embeddedConnectionString } from "~/db/embedded-postgres.server";
 import { spawnServer, type ServerProcess } from "../support/app-server";
 import { createDatabase, dropDatabase } from "../support/db";
 import { freePort } from "../support/net";
@@ -27,6 +28,37 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.stop()));
   for (const cleanup of cleanups.splice(0)) await cleanup();
 }, 60_000);
+
+describe("one instance owning the embedded PostgreSQL, two more by DATABASE_URL, all started at once", () => {
+  test("all answer: the others wait for the embedded server to come up, then for the start-up lock", async () => {
+    const owner = { port: await freePort(), pgPort: await freePort(), dataDir: makeTempDir("together-embedded") };
+    cleanups.push(async () => fs.rmSync(owner.dataDir, { recursive: true, force: true }));
+    // The owner's generated password, written first so the others can be given the connection string.
+    const databaseUrl = embeddedConnectionString(owner.dataDir, owner.pgPort);
+    const others = await Promise.all(
+      (["web", "jobs"] as const).map(async (role, index) => ({ role, port: await freePort(), dataDir: makeTempDir(`together-by-url-${index}`) })),
+    );
+    for (const other of others) cleanups.push(async () => fs.rmSync(other.dataDir, { recursive: true, force: true }));
+    const common = { HOST: "127.0.0.1", BETTER_AUTH_SECRET: "a-secret-shared-by-every-instance-of-this-test-0123456789", LOG_LEVEL: "info" };
+    const servers = [
+      spawnServer({
+        env: { ...common, PORT: String(owner.port), DATABASE_URL: undefined, DATA_DIR: owner.dataDir, EMBEDDED_PG_PORT: String(owner.pgPort), INSTANCE_ROLE: "web" },
+      }),
+      ...others.map(({ role, port, dataDir }) =>
+        spawnServer({ env: { ...common, PORT: String(port), DATABASE_URL: databaseUrl, DATA_DIR: dataDir, INSTANCE_ROLE: role } }),
+      ),
+    ];
+    running.push(...servers);
+    const urls = [owner.port, ...others.map((other) => other.port)].map((port) => `http://127.0.0.1:${port}`);
+    const outcomes = await Promise.allSettled(servers.map((server, i) => server.waitUntilHealthy(urls[i]!, 90_000)));
+    const failed = outcomes.flatMap((outcome, i) => (outcome.status === "rejected" ? [`#${i}: ${String(outcome.reason)}`] : []));
+    expect(failed).toEqual([]);
+    // The owner stops last: the others' pools would otherwise log its going away.
+    const [ownerServer, ...rest] = running.splice(0);
+    await Promise.all(rest.map((server) => server.stop()));
+    await ownerServer!.stop();
+  }, 180_000);
+});
 
 describe("several instances started at the same moment on an empty database", () => {
   test(`all answer, in each of ${ROUNDS} rounds`, async () => {
