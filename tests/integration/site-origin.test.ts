@@ -116,6 +116,18 @@ describe("emailed links (no APP_URL outside production: the address the server l
     await app?.stop();
   }, 60_000);
 
+  test("a forged X-Forwarded-Host reaches neither the page nor the copy the page cache hands to the next visitor", async () => {
+    for (const path of ["/", "/gaf/shingles", "/sitemap.xml", "/robots.txt"]) {
+      const first = await request(`${app.url}${path}`, { headers: forged });
+      expect(first.status, path).toBe(200);
+      expect(first.body, path).not.toContain(EVIL);
+      expect(first.body, path).toContain(app.url);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const next = await request(`${app.url}${path}`, { headers: { "accept-encoding": "identity" } });
+      expect(next.body, path).not.toContain(EVIL);
+    }
+  });
+
   test("a lead posted with a forged Host sends the confirmation and the staff alert with links to this site only", async () => {
     const form = new FormData();
     const fields = {
