@@ -22,8 +22,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { createServer } from "vite";
 import { cpuMeter, waitForQuiet } from "./lib/cpu.js";
+import { appModuleLoader } from "./lib/app-modules.js";
 import { percentile } from "./lib/load.js";
 import { freePort } from "./lib/ports.js";
 import { fmt, machineInfo, table, timestamp, verdict, writeResults } from "./lib/results.js";
@@ -80,15 +80,7 @@ const INDEX_SCAN = /(?:Bitmap Index Scan on|Index (?:Only )?Scan(?: Backward)? u
 async function main() {
   const results = { benchmark: "contracts", startedAt: new Date().toISOString(), machine: machineInfo(), settings: { rows: ROWS, runs: RUNS, warmup: WARMUP }, goals: { p6MaxP95Ms: GOAL_MS } };
   const cleanups = [];
-  const vite = await createServer({
-    root: ROOT,
-    configFile: false,
-    logLevel: "error",
-    resolve: { alias: { "~": path.join(ROOT, "app") } },
-    server: { middlewareMode: true, hmr: false, watch: null },
-    appType: "custom",
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
+  const vite = await appModuleLoader();
   cleanups.push(() => vite.close());
   try {
     let databaseUrl;

@@ -16,11 +16,10 @@
 //   BENCH_PARSE_ADAPTERS  the adapters module to time, from the repository root (default
 //                         /app/domain/contracts/crawler/adapters/index.ts; e.g. a copy of an older version)
 import { spawn } from "node:child_process";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createServer } from "vite";
+import { appModuleLoader } from "./lib/app-modules.js";
+import { ROOT } from "./lib/server.js";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MIB = Number(process.env.BENCH_PARSE_MIB ?? 4);
 const LIMIT_S = Number(process.env.BENCH_PARSE_LIMIT_S ?? 60);
 const HEAP_MB = Number(process.env.BENCH_PARSE_HEAP_MB ?? 1024);
@@ -32,15 +31,7 @@ const PAGE_URLS = {
 };
 
 async function loadModules() {
-  const vite = await createServer({
-    root: ROOT,
-    configFile: false,
-    logLevel: "error",
-    resolve: { alias: { "~": path.join(ROOT, "app") } },
-    server: { middlewareMode: true, hmr: false, watch: null },
-    appType: "custom",
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
+  const vite = await appModuleLoader();
   const adapters = await vite.ssrLoadModule(ADAPTERS);
   const pages = await vite.ssrLoadModule("/tests/fixtures/crawler/adversarial-pages.ts");
   return { vite, adapters, pages };

@@ -9,6 +9,7 @@ import * as schema from "~/db/schema";
 import { startApp, type RunningApp } from "../support/app-server";
 import { createSession, createUser, setUserPassword } from "../support/factories";
 import { seededRandom } from "../support/prng";
+import { sendConcurrently } from "../support/net";
 
 /**
  * The sibling of admin-actions-fuzz.test.ts (QUALITY R6 / S15; issue 19) for the actions it leaves
@@ -695,17 +696,7 @@ describe("account, leads and User Management actions under generated invalid sub
     const errorsBefore = errorLines().length;
 
     const started = performance.now();
-    const results: Array<{ c: Case; answer: Answer | string }> = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < cases.length) {
-          const c = cases[next++]!;
-          const answer = await send(app, cookies, c).catch((error: unknown) => `network error: ${(error as Error).message}`);
-          results.push({ c, answer });
-        }
-      }),
-    );
+    const results = await sendConcurrently(cases, CONCURRENCY, (c) => send(app, cookies, c));
     const seconds = (performance.now() - started) / 1000;
 
     const statusOf = (a: Answer | string) => (typeof a === "string" ? a : String(a.status));

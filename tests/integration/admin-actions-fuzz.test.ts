@@ -22,6 +22,7 @@ import { startApp, type RunningApp } from "../support/app-server";
 import { createSession, createUser } from "../support/factories";
 import { noiseImage } from "../support/media-images";
 import { seededRandom } from "../support/prng";
+import { sendConcurrently } from "../support/net";
 
 /**
  * QUALITY R6 / S15 for the admin screens' actions: 1,200 generated INVALID
@@ -1661,17 +1662,7 @@ describe("fuzzing the admin screens' actions (QUALITY R6, S15)", () => {
     const before = await snapshot();
 
     const started = performance.now();
-    const results: Array<{ c: Case; answer: Answer | string }> = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < cases.length) {
-          const c = cases[next++]!;
-          const answer = await send(app, cookie, c).catch((error: unknown) => `network error: ${(error as Error).message}`);
-          results.push({ c, answer });
-        }
-      }),
-    );
+    const results = await sendConcurrently(cases, CONCURRENCY, (c) => send(app, cookie, c));
     const seconds = (performance.now() - started) / 1000;
 
     const statusOf = (a: Answer | string) => (typeof a === "string" ? a : String(a.status));

@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startApp, type RunningApp } from "../support/app-server";
 import { seededRandom } from "../support/prng";
+import { sendConcurrently } from "../support/net";
 
 /**
  * QUALITY R6 / S15 / S20 for the public form: 1,200 generated INVALID
@@ -320,17 +321,7 @@ describe("fuzzing the inspection request (QUALITY R6)", () => {
 
   test(`${CASES} invalid submissions: only 4xx, nothing written`, async () => {
     const cases = generate();
-    const results: Array<{ c: Case; status: number | string }> = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < cases.length) {
-          const c = cases[next++]!;
-          const status = await send(app, c).catch((error: unknown) => `network error: ${(error as Error).message}`);
-          results.push({ c, status });
-        }
-      }),
-    );
+    const results = (await sendConcurrently(cases, CONCURRENCY, (c) => send(app, c))).map(({ c, answer }) => ({ c, status: answer }));
 
     const byCategory = new Map<string, Map<string, number>>();
     for (const { c, status } of results) {

@@ -40,3 +40,27 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/**
+ * Sends every item through `send`, at most `concurrency` at a time (the fuzz tests' HTTP load); a failed
+ * send becomes its error text ("network error: ..."), so one refused connection does not hide the rest.
+ * Results come back in the order items finished.
+ */
+export async function sendConcurrently<I, A>(
+  items: readonly I[],
+  concurrency: number,
+  send: (item: I) => Promise<A>,
+): Promise<Array<{ c: I; answer: A | string }>> {
+  const results: Array<{ c: I; answer: A | string }> = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const c = items[next++]!;
+        const answer = await send(c).catch((error: unknown) => `network error: ${(error as Error).message}`);
+        results.push({ c, answer });
+      }
+    }),
+  );
+  return results;
+}
