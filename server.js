@@ -6,6 +6,7 @@
 // http://localhost:PORT (a production server otherwise refuses to start
 // without APP_URL; ADR 039).
 // The real work happens in server/app.ts (bundled into build/server/index.js).
+import "./scripts/check-node.js";
 import fs from "node:fs";
 
 // Settings from a `.env` file in the working directory, when there is one: the same variables and

@@ -4,6 +4,7 @@
 // then prints the session's counters and log. Runs the production build (no
 // dev dependencies needed): the command lives in
 // app/domain/contracts/crawler/crawl-cli.server.ts.
+import "./check-node.js";
 import fs from "node:fs";
 
 // Settings from a `.env` file in the working directory, when there is one: the same variables and

@@ -3,6 +3,7 @@
 // Creates a super admin with a one-time password (printed once), or promotes
 // an existing account. Runs the production build (no dev dependencies needed):
 // the command itself lives in app/domain/accounts/create-admin-cli.server.ts.
+import "./check-node.js";
 import fs from "node:fs";
 
 // Settings from a `.env` file in the working directory, when there is one: the same variables and
