@@ -3,7 +3,7 @@ import { Slot } from "radix-ui";
 import type * as React from "react";
 import { cn } from "~/lib/cn";
 
-export const badgeVariants = cva(
+const badgeVariants = cva(
   [
     "inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden rounded-md border px-2 py-0.5 text-xs font-medium whitespace-nowrap transition-colors",
     "outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",

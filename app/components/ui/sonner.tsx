@@ -6,7 +6,7 @@ import { Toaster as Sonner, type ToasterProps } from "sonner";
  * Mounted once by app/root.tsx; raise toasts with `toast` from
  * `~/components/ui/toast`.
  */
-export function Toaster(props: ToasterProps) {
+function Toaster(props: ToasterProps) {
   return (
     <Sonner
       theme="light"

@@ -17,12 +17,6 @@ export function TableBody({ className, ...props }: React.ComponentProps<"tbody">
   return <tbody data-slot="table-body" className={cn("[&_tr:last-child]:border-0", className)} {...props} />;
 }
 
-export function TableFooter({ className, ...props }: React.ComponentProps<"tfoot">) {
-  return (
-    <tfoot data-slot="table-footer" className={cn("border-t bg-muted/50 font-medium [&>tr]:last:border-b-0", className)} {...props} />
-  );
-}
-
 export function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
   return (
     <tr
@@ -49,8 +43,4 @@ export function TableHead({ className, scope = "col", ...props }: React.Componen
 
 export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
   return <td data-slot="table-cell" className={cn("p-3 align-middle [&:has([role=checkbox])]:pr-0", className)} {...props} />;
-}
-
-export function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
-  return <caption data-slot="table-caption" className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />;
 }
