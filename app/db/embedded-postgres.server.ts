@@ -40,7 +40,7 @@ interface Binaries {
 const SUPERUSER = "postgres";
 const DATABASE = "postgres";
 
-export function embeddedPaths(dataDir: string) {
+function embeddedPaths(dataDir: string) {
   return {
     cluster: path.join(dataDir, "postgres"),
     passwordFile: path.join(dataDir, "postgres-password"),

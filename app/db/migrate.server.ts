@@ -6,7 +6,7 @@ import pg from "pg";
 /** Arbitrary but fixed key: every instance of the app takes the same lock. */
 const MIGRATION_LOCK_KEY = 727_274_001;
 
-export const MIGRATIONS_DIR = path.resolve(process.cwd(), "app/db/migrations");
+const MIGRATIONS_DIR = path.resolve(process.cwd(), "app/db/migrations");
 
 /**
  * Runs `work` while holding the start-up lock, a PostgreSQL advisory lock every instance of the app takes

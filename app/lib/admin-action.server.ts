@@ -135,10 +135,10 @@ class Rollback extends Error {
   }
 }
 
-export const TOO_LARGE_TEXT = "This form is too large to save. Shorten the longest texts and try again.";
+const TOO_LARGE_TEXT = "This form is too large to save. Shorten the longest texts and try again.";
 
 /** The text of the change that could not be read or is unknown. */
-export const UNKNOWN_CHANGE_TEXT = "This change is not available. Reload the page and try again.";
+const UNKNOWN_CHANGE_TEXT = "This change is not available. Reload the page and try again.";
 
 function answer(value: AdminActionData, status = 200) {
   return data(value, { status });
@@ -149,7 +149,7 @@ export const adminAnswer = answer;
 export type AdminAnswer = ReturnType<typeof answer>;
 
 /** The largest form an admin action reads (an admin form is text: 1 MiB is far above any real one). */
-export const ADMIN_FORM_MAX_BYTES = 1024 * 1024;
+const ADMIN_FORM_MAX_BYTES = 1024 * 1024;
 
 class TooLarge extends Error {}
 

@@ -11,7 +11,7 @@ import { logger } from "~/lib/logger.server";
  * (after a reconnect), meaning "assume everything changed".
  */
 
-export const CONTENT_CHANGED_CHANNEL = "content_changed";
+const CONTENT_CHANGED_CHANNEL = "content_changed";
 
 type Listener = (table: string) => void;
 

@@ -71,7 +71,7 @@ function registry(): Map<string, AnyReadModel> {
 }
 
 /** Drops the values of every read model that reads `table` ("*": all of them). */
-export function invalidateReadModels(table: string): void {
+function invalidateReadModels(table: string): void {
   for (const model of state.__readModels?.values() ?? []) {
     if (table === "*" || model.tables.includes(table)) model.invalidate();
   }

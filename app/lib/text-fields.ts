@@ -123,15 +123,6 @@ export function optionalUrlOrPath({ max = 2000, message = TEXT_ERRORS.urlOrPath 
   return optionalText({ max }).refine((value) => value === null || isHttpUrl(value) || isSitePath(value), message);
 }
 
-/** A required absolute http(s) URL. */
-export function requiredHttpUrl({
-  max = 2000,
-  message = TEXT_ERRORS.url as string,
-  requiredMessage = TEXT_ERRORS.required as string,
-}: { max?: number; message?: string; requiredMessage?: string } = {}) {
-  return requiredText({ max, requiredMessage }).refine(isHttpUrl, message);
-}
-
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /** "#RRGGBB", stored lower-case. */

@@ -19,7 +19,7 @@
 /** The origin paths are resolved against when only their shape matters. */
 const SITE = "https://site.invalid";
 /** Longest redirect target considered (longer ones are refused: no real return path is that long). */
-export const MAX_REDIRECT_TARGET_LENGTH = 2000;
+const MAX_REDIRECT_TARGET_LENGTH = 2000;
 
 /**
  * Characters that never belong in a path as written: C0/C1 controls (browsers drop tab and newline inside a

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect } from "vitest";
  * it on close.
  */
 
-export const CHROMIUM_FLAGS = [
+const CHROMIUM_FLAGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -22,7 +22,7 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
-export function chromiumPath(): string {
+function chromiumPath(): string {
   const executable = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
   if (!fs.existsSync(executable)) {
     throw new Error(
@@ -32,7 +32,7 @@ export function chromiumPath(): string {
   return executable;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS, timeout: 30_000 });
 }
 
@@ -51,7 +51,7 @@ export function useBrowser(): () => Browser {
   };
 }
 
-export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21aa"];
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21aa"];
 
 /** Runs axe (WCAG 2.0 A/AA, 2.1 AA) on the page and fails with a readable list of violations. */
 export async function expectNoAxeViolations(page: Page, { exclude = [] as string[] } = {}): Promise<void> {

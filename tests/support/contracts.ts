@@ -15,7 +15,7 @@ export async function sourceIdOf(slug: string): Promise<string> {
   return row.id;
 }
 
-export async function categoryIdOf(slug: string): Promise<string> {
+async function categoryIdOf(slug: string): Promise<string> {
   const [row] = await db().select({ id: contractCategories.id }).from(contractCategories).where(eq(contractCategories.slug, slug));
   if (!row) throw new Error(`no seeded contract category ${slug}`);
   return row.id;

@@ -19,7 +19,7 @@ export interface LoggedRequest {
   at: number;
 }
 
-export type FixtureHandler = (req: http.IncomingMessage, res: http.ServerResponse, hit: number) => void | Promise<void>;
+type FixtureHandler = (req: http.IncomingMessage, res: http.ServerResponse, hit: number) => void | Promise<void>;
 
 export interface FixtureRoute {
   status?: number;

@@ -30,7 +30,7 @@ declare module "vitest" {
 }
 
 /** Matches the names this module generates; group 1 is the pid of the run's vitest process. */
-export const RUN_DATABASE_PATTERN = /^vt_(\d+)_[a-z0-9]+_/;
+const RUN_DATABASE_PATTERN = /^vt_(\d+)_[a-z0-9]+_/;
 
 export function newRunPrefix(pid = process.pid): string {
   return `vt_${pid}_${Math.random().toString(36).slice(2, 8)}`;

@@ -15,7 +15,7 @@ export const USER_KINDS = ["pending", "rejected", "approved", "customer", "admin
 export type UserKind = (typeof USER_KINDS)[number];
 
 /** What each kind means in the database: an account status plus roles. */
-export const USER_KIND_DEFINITIONS: Record<UserKind, { status: UserStatus; roles: readonly Role[] }> = {
+const USER_KIND_DEFINITIONS: Record<UserKind, { status: UserStatus; roles: readonly Role[] }> = {
   pending: { status: "pending", roles: [] },
   rejected: { status: "rejected", roles: [] },
   approved: { status: "approved", roles: [] },
@@ -94,7 +94,7 @@ export const TEST_PASSWORD = "Slate-Ridge-Shingle-2049";
 const passwordHashes = new Map<string, Promise<string>>();
 
 /** The stored hash of `password` (scrypt N=2^17, ~0.6 s), computed once per password and process. */
-export async function passwordHashFor(password: string): Promise<string> {
+async function passwordHashFor(password: string): Promise<string> {
   let hash = passwordHashes.get(password);
   if (!hash) {
     const { hashPassword } = await import("~/domain/accounts/password-hash.server");

@@ -7,7 +7,7 @@ import path from "node:path";
  */
 
 /** Pids of live processes whose command line contains `needle`. */
-export function pidsWithCommandLine(needle: string): number[] {
+function pidsWithCommandLine(needle: string): number[] {
   const pids: number[] = [];
   let entries: string[];
   try {

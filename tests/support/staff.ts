@@ -64,7 +64,7 @@ export function sessionCookieValue(token: string, secret: string): string {
 }
 
 /** React has hydrated the page's <main>. */
-export async function hydrated(page: Page): Promise<void> {
+async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const main = document.querySelector("main");
     return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
@@ -76,7 +76,7 @@ export async function hydrated(page: Page): Promise<void> {
  * apart): until then the server's copy of the content waits in a hidden `<div id="S:…">`, next to
  * the fallback or to what the client already rendered, so text in it is found twice.
  */
-export async function settled(page: Page): Promise<void> {
+async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelector('div[hidden][id^="S:"]') === null);
 }
 
@@ -158,7 +158,7 @@ export function useStaff(app: () => RunningApp, browser: () => Browser, secret: 
  * all (seen in one run; the cause was not found, possibly the click landing during the re-render after the
  * previous change): then the click is tried again, a bounded number of times, never while a menu is open.
  */
-export async function openActionsMenu(page: Page, name: string, { exact = false } = {}): Promise<void> {
+async function openActionsMenu(page: Page, name: string, { exact = false } = {}): Promise<void> {
   const trigger = page.getByRole("button", { name: `Actions for ${name}`, exact });
   const menu = page.getByRole("menu");
   await menu.waitFor({ state: "detached", timeout: 5_000 }).catch(() => {});

@@ -2,7 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import type { PublicSiteSettings } from "~/domain/site-settings/types";
 
 /** Route id of app/routes/auth/layout.tsx, whose loader returns `{ settings, showAdminLink }`. */
-export const AUTH_LAYOUT_ROUTE_ID = "routes/auth/layout";
+const AUTH_LAYOUT_ROUTE_ID = "routes/auth/layout";
 
 /** The public site settings, in any page under the /auth layout. */
 export function useAuthSiteSettings(): PublicSiteSettings | undefined {

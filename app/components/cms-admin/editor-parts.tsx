@@ -194,4 +194,3 @@ export function SwitchProblem({ id, children }: { id: string; children: React.Re
   );
 }
 
-export { controlClass as editorControlClass };

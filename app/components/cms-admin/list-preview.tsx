@@ -12,7 +12,7 @@ import { buttonVariants } from "~/components/ui/button";
  * preview (cms.pages.preview.tsx), whose banner text it shares.
  */
 
-export const PREVIEW_BANNER_TEXT = "Preview: includes unpublished drafts";
+const PREVIEW_BANNER_TEXT = "Preview: includes unpublished drafts";
 
 export function ListPreview({
   pageName,

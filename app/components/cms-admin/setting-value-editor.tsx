@@ -89,7 +89,7 @@ function ValueControl({
 }
 
 /** What the Value field's hint says for each type. */
-export const SETTING_VALUE_HINTS: Record<SettingTypeValue, string> = {
+const SETTING_VALUE_HINTS: Record<SettingTypeValue, string> = {
   text: "One line of text.",
   html: "Simple formatting only: paragraphs, bold, italics, lists, headings and links. Anything else (scripts, styles, images, frames) is removed when it is saved.",
   json: "Valid JSON, like {\"facebook\": \"https://...\"} or [\"Columbus\", \"Dublin\"].",

@@ -16,7 +16,7 @@ export function ContentTokensProvider({ values, children }: { values: ContentTok
   return <TokensContext.Provider value={values}>{children}</TokensContext.Provider>;
 }
 
-export function useContentTokens(): ContentTokenValues | undefined {
+function useContentTokens(): ContentTokenValues | undefined {
   return React.useContext(TokensContext);
 }
 

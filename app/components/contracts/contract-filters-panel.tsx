@@ -25,7 +25,7 @@ const selectClass =
   "h-10 w-full rounded-md border border-input bg-background px-3 text-sm text-foreground shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40";
 
 /** Whether a filter beyond source, search and sort is set (the panel then opens by itself). */
-export function hasMoreFilters(f: ContractFilters): boolean {
+function hasMoreFilters(f: ContractFilters): boolean {
   return Boolean(
     f.categories.length || f.state || f.minValue !== undefined || f.maxValue !== undefined || f.postedFrom || f.postedTo ||
       f.deadlineFrom || f.deadlineTo || f.statuses.length || f.stages.length || f.bookmarked || f.veteran || f.closingSoon,

@@ -3,9 +3,9 @@ import { useFetcher, useRevalidator } from "react-router";
 import type { CrawlProgress } from "~/domain/contracts/crawls/types";
 
 /** Spec 2 §9: the debug log refreshes every second. */
-export const CRAWL_POLL_MS = 1000;
+const CRAWL_POLL_MS = 1000;
 
-export function crawlProgressUrl(sessionId: string): string {
+function crawlProgressUrl(sessionId: string): string {
   return `/admin/contracts/sessions/${sessionId}`;
 }
 

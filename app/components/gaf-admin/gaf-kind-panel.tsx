@@ -28,7 +28,7 @@ export interface GafKindPanelProps<T extends GafRow> {
 }
 
 /** The Active / Inactive badge of a configuration item. */
-export function ActiveBadge({ active }: { active: boolean }) {
+function ActiveBadge({ active }: { active: boolean }) {
   return <Badge variant={active ? "success" : "secondary"}>{active ? "Active" : "Inactive"}</Badge>;
 }
 

@@ -1,6 +1,6 @@
 import { ArrowRight, Layers, Palette, Scale, ShieldCheck, type SiteIcon } from "~/components/site/icons";
 
-export interface PortalCard {
+interface PortalCard {
   href: string;
   title: string;
   description: string;
@@ -8,7 +8,7 @@ export interface PortalCard {
 }
 
 /** The four cards of /gaf (spec 1 §2), in this order. */
-export const GAF_PORTAL_CARDS: readonly PortalCard[] = [
+const GAF_PORTAL_CARDS: readonly PortalCard[] = [
   {
     href: "/gaf/warranties",
     title: "Warranties",

@@ -21,7 +21,7 @@ import { cn } from "~/lib/cn";
  * everything through `data-*` attributes (the DOM contract below).
  */
 
-export const INSPECTION_ENDPOINT = "/inspection-request";
+const INSPECTION_ENDPOINT = "/inspection-request";
 
 export interface InspectionFormProps {
   /** The id of the section the form is in; also tells the server which form was sent. */

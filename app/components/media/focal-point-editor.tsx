@@ -7,7 +7,7 @@ import type { CustomFieldProps } from "~/components/admin/admin-form";
  * click the preview, or type the two percentages. The posted value is
  * "x,y" (percent of width and height), parsed by the action's schema.
  */
-export function parseFocalPoint(value: string): { x: number; y: number } {
+function parseFocalPoint(value: string): { x: number; y: number } {
   const [x, y] = value.split(",").map((part) => Number(part));
   const clamp = (n: number | undefined) => (Number.isFinite(n) ? Math.min(100, Math.max(0, Math.round(n!))) : 50);
   return { x: clamp(x), y: clamp(y) };

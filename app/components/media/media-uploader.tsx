@@ -19,7 +19,7 @@ import { cn } from "~/lib/cn";
  */
 
 /** The line of the message area for a file that was not uploaded. */
-export function refusedFileText(name: string, reason: string): string {
+function refusedFileText(name: string, reason: string): string {
   return `“${name}” was not uploaded: ${reason}`;
 }
 

@@ -12,7 +12,7 @@ import { ACCREDITATION_DIALOG_ID } from "./accreditation-dialog";
 import { CERTIFICATION_DIALOG_ID } from "./certification-dialog";
 import { INSPECTION_FORM_HREF } from "./nav-links";
 
-export const HERO_IMAGE_URL = "/images/hero/roof-hero.svg";
+const HERO_IMAGE_URL = "/images/hero/roof-hero.svg";
 
 export interface HomeHeroProps {
   settings: Pick<PublicSiteSettings, "businessName" | "phone" | "phoneHref" | "certification" | "accreditation">;

@@ -8,8 +8,8 @@ import { cn } from "~/lib/cn";
 import { formatDays, formatTime } from "./format";
 
 /** The id every "Schedule Inspection" link points at (INSPECTION_FORM_HREF). */
-export const INSPECTION_FORM_ID = "inspection-form";
-export const INSPECTION_FORM_TITLE = "Request Your Free Inspection";
+const INSPECTION_FORM_ID = "inspection-form";
+const INSPECTION_FORM_TITLE = "Request Your Free Inspection";
 
 type ContactSettings = Pick<PublicSiteSettings, "phone" | "phoneHref" | "email" | "openingHours" | "businessName">;
 

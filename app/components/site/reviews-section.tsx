@@ -18,7 +18,7 @@ import type { PublicReview } from "~/domain/reviews/types";
 import { cn } from "~/lib/cn";
 
 /** Anchor of the section (spec 1 §2: /about#testimonials). */
-export const REVIEWS_SECTION_ID = "testimonials";
+const REVIEWS_SECTION_ID = "testimonials";
 /** Query parameter of the no-JavaScript paging (1-based page number). */
 
 export interface ReviewsSectionProps {

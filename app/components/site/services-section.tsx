@@ -7,7 +7,7 @@ import type { MediaImage } from "~/domain/media/constants";
 import { ResponsiveImage } from "./responsive-image";
 import { ServiceIcon } from "./service-icon";
 
-export interface ServiceCardData {
+interface ServiceCardData {
   slug: string;
   title: string;
   description: string;

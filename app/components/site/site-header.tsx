@@ -7,11 +7,6 @@ import { LogoMark } from "./logo-mark";
 import { MobileMenu } from "./mobile-menu";
 import { ADMIN_NAV_LINK, FOOTER_NAV_ID, INSPECTION_FORM_HREF, MAIN_NAV_LINKS } from "./nav-links";
 
-/** Scroll distance (px) after which the header turns opaque (spec 1 §9); app/enhance/site.js uses the same value. */
-export const HEADER_OPAQUE_AFTER_PX = 10;
-/** The mobile menu is used below this width (spec 1 §9); Tailwind's `md` breakpoint. */
-export const DESKTOP_MEDIA_QUERY = "(min-width: 768px)";
-
 export interface SiteHeaderProps {
   settings: Pick<PublicSiteSettings, "businessName" | "phone" | "phoneHref">;
   /** Shows an "Admin" link to /admin (for signed-in admins). */

@@ -3,7 +3,7 @@ import type * as React from "react";
 import { SiteLink } from "./site-link";
 import { buttonVariants } from "~/components/ui/button";
 
-export interface StatusMessageProps {
+interface StatusMessageProps {
   /** Shown above the heading, e.g. "404". */
   code?: string | number;
   title: string;
@@ -16,7 +16,7 @@ export interface StatusMessageProps {
  * The centred message of the not-found page and the error boundaries, with a
  * "Return to Home" link. One `<h1>`; callers provide the surrounding `<main>`.
  */
-export function StatusMessage({ code, title, children, details }: StatusMessageProps) {
+function StatusMessage({ code, title, children, details }: StatusMessageProps) {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:px-6 sm:py-28">
       {code != null && (

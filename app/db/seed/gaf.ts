@@ -25,7 +25,7 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
 /** Drops "_" keys and turns "unknown" into null, recursively. */
-export function cleanSeedRecord(record: JsonObject): JsonObject {
+function cleanSeedRecord(record: JsonObject): JsonObject {
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(record)) {
     if (key.startsWith("_")) continue;

@@ -18,7 +18,7 @@ import { clientIp, userAgent } from "./client-ip.server";
  *   admin.bootstrap, admin.cli
  */
 
-export interface AuditActor {
+interface AuditActor {
   id?: string | null;
   email?: string | null;
 }

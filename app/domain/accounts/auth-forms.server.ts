@@ -26,7 +26,7 @@ export interface FormNotice {
   text: string;
 }
 
-export const UNEXPECTED_ERROR: FormNotice = { title: "Error", text: "An unexpected error occurred." };
+const UNEXPECTED_ERROR: FormNotice = { title: "Error", text: "An unexpected error occurred." };
 /** A body that is not a form (JSON, text, broken multipart): the request's fault, answered with 400. */
 export const FORM_UNREADABLE: FormNotice = { title: "Error", text: "The form could not be read." };
 

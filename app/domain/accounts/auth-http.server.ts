@@ -15,7 +15,7 @@ import { getSessionUser } from "./session.server";
  */
 
 /** What the public /api/auth/* route exposes; anything else is 404. */
-export const PUBLIC_AUTH_ENDPOINTS: ReadonlyArray<readonly [method: string, path: string]> = [
+const PUBLIC_AUTH_ENDPOINTS: ReadonlyArray<readonly [method: string, path: string]> = [
   ["POST", "/sign-in/email"],
   ["POST", "/sign-up/email"],
   ["POST", "/sign-out"],
@@ -66,7 +66,7 @@ function authOrigin(request: Request): string {
  * router on behalf of `request`: same client address (rate-limit bucket),
  * cookies and user agent.
  */
-export async function callAuthEndpoint(request: Request, path: string, body: Record<string, unknown>): Promise<Response> {
+async function callAuthEndpoint(request: Request, path: string, body: Record<string, unknown>): Promise<Response> {
   const origin = authOrigin(request);
   const headers = new Headers({ "content-type": "application/json", accept: "application/json", origin });
   for (const name of ["cookie", "user-agent", CLIENT_IP_HEADER]) {

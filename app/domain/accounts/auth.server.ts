@@ -54,7 +54,7 @@ import { emailSchema, firstNameSchema, lastNameSchema, PASSWORD_MAX_UTF16_LENGTH
 export const AUTH_BASE_PATH = "/api/auth";
 
 /** Sign-in and sign-up: the 4th attempt within 10 s from one client gets 429 (QUALITY S5). */
-export const SIGN_IN_RATE_LIMIT = { window: 10, max: 3 } as const;
+const SIGN_IN_RATE_LIMIT = { window: 10, max: 3 } as const;
 
 function sessionMaxAgeSeconds(): number {
   return config().SESSION_MAX_AGE_HOURS * 60 * 60;
@@ -327,9 +327,4 @@ const globalForAuth = globalThis as unknown as { __appAuth?: Auth };
 export function auth(): Auth {
   globalForAuth.__appAuth ??= createAuth();
   return globalForAuth.__appAuth;
-}
-
-/** For tests that change the configuration. */
-export function resetAuthForTests(): void {
-  globalForAuth.__appAuth = undefined;
 }

@@ -27,11 +27,11 @@ import { emailSchema, firstNameSchema, lastNameSchema } from "./validation";
 export const FIRST_ADMIN_PASSWORD_FILE = "first-admin-password.txt";
 const BOOTSTRAP_LOCK_KEY = 727_274_010;
 
-export function firstAdminPasswordFile(): string {
+function firstAdminPasswordFile(): string {
   return path.join(config().dataDir, FIRST_ADMIN_PASSWORD_FILE);
 }
 
-export function generateOneTimePassword(): string {
+function generateOneTimePassword(): string {
   // 144 random bits, 24 URL-safe characters.
   return crypto.randomBytes(18).toString("base64url");
 }

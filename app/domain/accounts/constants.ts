@@ -30,12 +30,6 @@ export const STATUS_LABELS: Record<UserStatus, string> = {
   rejected: "Rejected",
 };
 
-export const ROLE_LABELS: Record<Role, string> = {
-  admin: "admin",
-  customer: "customer",
-  super_admin: "super_admin",
-};
-
 /** Admin rights: role admin or super_admin (spec 1 §6). */
 export function hasAdminRights(roles: readonly Role[]): boolean {
   return roles.includes("admin") || roles.includes("super_admin");

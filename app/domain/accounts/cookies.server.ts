@@ -15,7 +15,7 @@ import { authSecret } from "./secret.server";
  * as better-call's signed cookies are.
  */
 
-export const COOKIE_PREFIX = "roofing";
+const COOKIE_PREFIX = "roofing";
 
 export function secureCookies(): boolean {
   return config().isProduction;

@@ -1,4 +1,4 @@
-import { siteOrigin, siteUrl } from "~/lib/site-origin.server";
+import { siteUrl } from "~/lib/site-origin.server";
 import type { OutgoingEmail } from "~/domain/email/queue-email.server";
 import { renderEmail } from "~/domain/email/templates/render-email.server";
 
@@ -11,11 +11,7 @@ import { renderEmail } from "~/domain/email/templates/render-email.server";
 export const VERIFY_EMAIL_EXPIRES_SECONDS = 24 * 60 * 60;
 export const RESET_PASSWORD_EXPIRES_SECONDS = 60 * 60;
 
-export function publicBaseUrl(): string {
-  return siteOrigin();
-}
-
-export function appLink(pathAndQuery: string): string {
+function appLink(pathAndQuery: string): string {
   return siteUrl(pathAndQuery);
 }
 

@@ -45,7 +45,7 @@ async function deny(user: SessionUser, request: Request, reason: string, require
 }
 
 /** A signed-in user whose account is approved (and who has chosen their own password). */
-export async function requireUser(request: Request): Promise<SessionUser> {
+async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) {
     const path = returnPathOf(request);

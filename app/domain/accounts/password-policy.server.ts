@@ -60,7 +60,7 @@ export interface PasswordContext {
 }
 
 /** The minimum zxcvbn score (0-4): 3 is "safely unguessable", about 10^10 guesses. */
-export const MIN_PASSWORD_SCORE = 3;
+const MIN_PASSWORD_SCORE = 3;
 
 /**
  * zxcvbn's l33t matcher tries substitutions of characters like `4 @ 1 ! | 0 $`, up to this many
@@ -121,7 +121,7 @@ function personalWords(context: PasswordContext): string[] {
 }
 
 /** zxcvbn's score (0-4) of `password` for the account described by `context`. */
-export async function passwordStrengthScore(password: string, context: PasswordContext = {}): Promise<number> {
+async function passwordStrengthScore(password: string, context: PasswordContext = {}): Promise<number> {
   const checker = await loadStrengthChecker();
   return checker.check(password.normalize("NFKC"), personalWords(context)).score;
 }

@@ -15,7 +15,7 @@ import { config } from "~/config.server";
 
 let cached: string | undefined;
 
-export const AUTH_SECRET_FILE = "auth-secret";
+const AUTH_SECRET_FILE = "auth-secret";
 
 export function authSecret(): string {
   if (cached) return cached;
@@ -24,11 +24,6 @@ export function authSecret(): string {
   else if (cfg.NODE_ENV === "test") cached = crypto.randomBytes(48).toString("base64url");
   else cached = readOrCreateSecret(path.join(cfg.dataDir, AUTH_SECRET_FILE));
   return cached;
-}
-
-/** For tests that change the environment. */
-export function resetAuthSecretForTests(): void {
-  cached = undefined;
 }
 
 function readOrCreateSecret(file: string): string {

@@ -16,7 +16,7 @@ import { emailAddress, requiredText } from "~/lib/text-fields";
  * forms. Server-side checks are the ones that count.
  */
 
-export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MAX_UTF16_LENGTH, PASSWORD_MIN_LENGTH };
+export { PASSWORD_MAX_LENGTH, PASSWORD_MAX_UTF16_LENGTH, PASSWORD_MIN_LENGTH };
 
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`;
 export const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`;
@@ -78,7 +78,7 @@ export const newPasswordSchema = z
   .refine(notTooLong, PASSWORD_TOO_LONG);
 
 /** A password being checked, not chosen: any length up to the maximum (the hash decides). */
-export const currentPasswordSchema = z.string({ error: "Password is required." }).min(1, "Password is required.").refine(notTooLong, PASSWORD_TOO_LONG);
+const currentPasswordSchema = z.string({ error: "Password is required." }).min(1, "Password is required.").refine(notTooLong, PASSWORD_TOO_LONG);
 
 export const signInSchema = z.object({
   email: emailSchema,
@@ -130,7 +130,6 @@ export const userAdminActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("assign-role"), userId, role: z.enum(ASSIGNABLE_ROLE_OPTIONS, "Choose admin or customer.") }),
   z.object({ intent: z.literal("remove-role"), userId, role: z.enum(ASSIGNABLE_ROLE_OPTIONS, "Choose admin or customer.") }),
 ]);
-export type UserAdminAction = z.infer<typeof userAdminActionSchema>;
 
 export type FieldErrors = Partial<Record<string, string>>;
 

@@ -84,11 +84,11 @@ export const CONTENT_ICON_NAMES = [
 ] as const;
 export type ContentIconName = (typeof CONTENT_ICON_NAMES)[number];
 
-export const IMAGE_SIDES = ["left", "right"] as const;
+const IMAGE_SIDES = ["left", "right"] as const;
 export type ImageSide = (typeof IMAGE_SIDES)[number];
 
 /** Limits of the shapes (generous for page copy, small enough that a block stays a section). */
-export const BLOCK_LIMITS = {
+const BLOCK_LIMITS = {
   eyebrow: 100,
   heading: 200,
   intro: 1000,
@@ -159,25 +159,25 @@ const header = {
   heading: optional(BLOCK_LIMITS.heading),
 };
 
-export const linkSchema = shape({
+const linkSchema = shape({
   label: required(BLOCK_LIMITS.linkLabel),
   href,
 });
 
-export const cardSchema = shape({
+const cardSchema = shape({
   title: required(BLOCK_LIMITS.itemTitle),
   text: required(BLOCK_LIMITS.itemText, true),
   icon,
   link: z.preprocess((value) => (value === null ? undefined : value), linkSchema.optional()).optional(),
 });
 
-export const featureSchema = shape({
+const featureSchema = shape({
   title: required(BLOCK_LIMITS.itemTitle),
   description: required(BLOCK_LIMITS.itemText, true),
   icon,
 });
 
-export const textBlockSchema = shape({
+const textBlockSchema = shape({
   ...header,
   paragraphs: z
     .array(required(BLOCK_LIMITS.paragraph, true), { error: BLOCK_TEXT.paragraphsRequired })
@@ -189,13 +189,13 @@ export const textBlockSchema = shape({
   }
 });
 
-export const cardGridBlockSchema = shape({
+const cardGridBlockSchema = shape({
   ...header,
   intro: optional(BLOCK_LIMITS.intro, true),
   cards: list(cardSchema, { max: BLOCK_LIMITS.items, what: "cards", requiredMessage: BLOCK_TEXT.cardsRequired }),
 });
 
-export const listBlockSchema = shape({
+const listBlockSchema = shape({
   ...header,
   intro: optional(BLOCK_LIMITS.intro, true),
   items: list(required(BLOCK_LIMITS.listItem), { max: BLOCK_LIMITS.listItems, what: "items", requiredMessage: BLOCK_TEXT.itemsRequired }),
@@ -205,19 +205,19 @@ export const listBlockSchema = shape({
 
 const features = list(featureSchema, { max: BLOCK_LIMITS.items, what: "features", requiredMessage: BLOCK_TEXT.featuresRequired });
 
-export const featureListBlockSchema = shape({
+const featureListBlockSchema = shape({
   ...header,
   intro: optional(BLOCK_LIMITS.intro, true),
   features,
 });
 
-export const featureGridBlockSchema = shape({
+const featureGridBlockSchema = shape({
   ...header,
   intro: optional(BLOCK_LIMITS.intro, true),
   features,
 });
 
-export const imageTextBlockSchema = shape({
+const imageTextBlockSchema = shape({
   eyebrow: optional(BLOCK_LIMITS.eyebrow),
   heading: required(BLOCK_LIMITS.heading),
   paragraphs,
@@ -262,11 +262,6 @@ export const BLOCK_CONTENT_SCHEMAS = {
 
 /** The content of a block of type T, as stored and as the public renderer reads it. */
 export type BlockContent<T extends BlockType = BlockType> = z.output<(typeof BLOCK_CONTENT_SCHEMAS)[T]>;
-export type CardItem = z.output<typeof cardSchema>;
-export type FeatureItem = z.output<typeof featureSchema>;
-
-/** A block as the public renderer gets it: its type and content, checked together. */
-export type TypedBlockContent = { [T in BlockType]: { type: T; content: BlockContent<T> } }[BlockType];
 
 export function isBlockType(value: unknown): value is BlockType {
   return typeof value === "string" && (BLOCK_TYPES as readonly string[]).includes(value);

@@ -46,7 +46,7 @@ export interface BlockDraft {
 
 let nextKey = 1;
 /** A key for a new card, feature or item (React list keys). */
-export function newKey(): number {
+function newKey(): number {
   return nextKey++;
 }
 
@@ -54,7 +54,7 @@ const str = (value: unknown): string => (typeof value === "string" ? value : "")
 const objects = (value: unknown): Array<Record<string, unknown>> =>
   Array.isArray(value) ? value.map((item) => (item && typeof item === "object" && !Array.isArray(item) ? (item as Record<string, unknown>) : {})) : [];
 
-export const PARAGRAPH_SEPARATOR = "\n\n";
+const PARAGRAPH_SEPARATOR = "\n\n";
 
 /** "One.\n\nTwo." -> ["One.", "Two."] (a single line break stays inside its paragraph). */
 export function splitParagraphs(body: string): string[] {

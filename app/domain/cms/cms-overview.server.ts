@@ -10,7 +10,7 @@ import { describeCmsChange, describeWhen } from "./recent-changes";
 
 export type StatusCounts = Record<ContentItemStatus, number>;
 
-export interface CmsRecentChange {
+interface CmsRecentChange {
   id: string;
   /** "Published service “Roof Repairs”". */
   what: string;

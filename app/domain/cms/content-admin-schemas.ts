@@ -126,7 +126,6 @@ export const pageMetadataSchema = z.strictObject(
     },
   },
 );
-export type PageMetadata = z.output<typeof pageMetadataSchema>;
 
 /** Adds each issue of `result` at `field`, its message prefixed with where it is ("Card 2, Title: ..."). */
 function reportNested(ctx: z.RefinementCtx, field: string, issues: ReadonlyArray<z.core.$ZodIssue>) {
@@ -180,10 +179,10 @@ export const saveBlockSchema = z
 /** Publish / Unpublish (spec 2 §4: only between published and draft). */
 const publishChoice = z.enum(["published", "draft"], TEXT_ERRORS.choice);
 
-export const setPageStatusSchema = z.strictObject({ intent: z.literal("set-page-status"), id: recordId, status: publishChoice });
-export const setBlockStatusSchema = z.strictObject({ intent: z.literal("set-block-status"), id: recordId, status: publishChoice });
-export const deletePageSchema = z.strictObject({ intent: z.literal("delete-page"), id: recordId });
-export const deleteBlockSchema = z.strictObject({ intent: z.literal("delete-block"), id: recordId });
+const setPageStatusSchema = z.strictObject({ intent: z.literal("set-page-status"), id: recordId, status: publishChoice });
+const setBlockStatusSchema = z.strictObject({ intent: z.literal("set-block-status"), id: recordId, status: publishChoice });
+const deletePageSchema = z.strictObject({ intent: z.literal("delete-page"), id: recordId });
+const deleteBlockSchema = z.strictObject({ intent: z.literal("delete-block"), id: recordId });
 
 export type SavePageInput = z.output<typeof savePageSchema>;
 export type SaveBlockInput = z.output<typeof saveBlockSchema>;
@@ -198,4 +197,3 @@ export const contentActionSchema = z.discriminatedUnion("intent", [
   setBlockStatusSchema,
   deleteBlockSchema,
 ]);
-export type ContentAction = z.output<typeof contentActionSchema>;

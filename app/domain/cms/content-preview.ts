@@ -1,5 +1,5 @@
 /** The longest content preview in the Page Content lists (spec 2 §9). */
-export const CONTENT_PREVIEW_MAX = 100;
+const CONTENT_PREVIEW_MAX = 100;
 
 /**
  * `text` on one line, cut to at most `max` characters (an ellipsis marks the cut,
@@ -28,7 +28,7 @@ const rank = (key: string) => {
 };
 
 /** Every text of a block's content in reading order, joined with " · " (for the list's preview). */
-export function contentText(value: unknown): string {
+function contentText(value: unknown): string {
   const out: string[] = [];
   const walk = (node: unknown, key?: string) => {
     if (typeof node === "string") {

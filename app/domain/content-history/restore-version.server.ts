@@ -75,7 +75,7 @@ const RESTORERS: Record<HistoryKind, Restorer> = {
   },
 };
 
-export async function restoreVersion(tx: DbTransaction, input: Omit<RestoreVersionInput, "intent">): Promise<AdminChange> {
+async function restoreVersion(tx: DbTransaction, input: Omit<RestoreVersionInput, "intent">): Promise<AdminChange> {
   const [version] = await tx
     .select({ number: contentVersions.number, values: contentVersions.values })
     .from(contentVersions)

@@ -8,9 +8,9 @@ import { applyDueSchedules } from "./apply-due-schedules.server";
  * each change is claimed under a row lock and made once. CONTENT_SCHEDULE_TICK_SECONDS (tests only)
  * sends it every few seconds as well.
  */
-export const PUBLISH_SCHEDULE_JOB = "content.publish-schedule";
+const PUBLISH_SCHEDULE_JOB = "content.publish-schedule";
 
-export const publishScheduleJob = defineJob({
+const publishScheduleJob = defineJob({
   name: PUBLISH_SCHEDULE_JOB,
   queue: { policy: "short", retryLimit: 0, expireInSeconds: 60 },
   schedule: { cron: "* * * * *" },

@@ -11,7 +11,7 @@ import { SCHEDULE_TARGETS } from "./targets.server";
  * schedule would fire at once. Setting a schedule replaces the item's previous one. Audited as
  * `<kind>.schedule` / `<kind>.unschedule` with the instants (UTC).
  */
-export async function setSchedule(tx: DbTransaction, input: Omit<SetScheduleInput, "intent">, now = new Date()): Promise<AdminChange> {
+async function setSchedule(tx: DbTransaction, input: Omit<SetScheduleInput, "intent">, now = new Date()): Promise<AdminChange> {
   const target = SCHEDULE_TARGETS[input.kind];
   const publishAt = input.publishAt ? fromZonedLocal(input.publishAt) : null;
   const unpublishAt = input.unpublishAt ? fromZonedLocal(input.unpublishAt) : null;
@@ -38,7 +38,7 @@ export async function setSchedule(tx: DbTransaction, input: Omit<SetScheduleInpu
   };
 }
 
-export async function cancelSchedule(tx: DbTransaction, input: Omit<CancelScheduleInput, "intent">): Promise<AdminChange> {
+async function cancelSchedule(tx: DbTransaction, input: Omit<CancelScheduleInput, "intent">): Promise<AdminChange> {
   const target = SCHEDULE_TARGETS[input.kind];
   const { rows } = await tx.execute<{ name: string }>(
     sql`update ${sql.identifier(target.table)} set publish_at = null, unpublish_at = null where id = ${input.id} returning ${sql.identifier(target.nameColumn)} as name`,

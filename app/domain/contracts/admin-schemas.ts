@@ -26,12 +26,12 @@ export const CONTRACT_TEXT = {
   noteRequired: "Write a note before adding it.",
 } as const;
 
-export const setStageSchema = z.strictObject({
+const setStageSchema = z.strictObject({
   intent: z.literal("stage"),
   stage: z.enum(PIPELINE_STAGES, "Choose one of the listed stages."),
 });
 
-export const setBookmarkSchema = z.strictObject({
+const setBookmarkSchema = z.strictObject({
   intent: z.literal("bookmark"),
   bookmarked: booleanChoice,
 });
@@ -41,17 +41,13 @@ export const addNoteSchema = z.strictObject({
   body: requiredText({ max: CONTRACT_NOTE_MAX, multiline: true, requiredMessage: CONTRACT_TEXT.noteRequired }),
 });
 
-export const deleteNoteSchema = z.strictObject({
+const deleteNoteSchema = z.strictObject({
   intent: z.literal("delete-note"),
   noteId: recordId,
 });
 
 export const contractActionSchema = z.discriminatedUnion("intent", [setStageSchema, setBookmarkSchema, addNoteSchema, deleteNoteSchema]);
 
-export type SetStageInput = z.infer<typeof setStageSchema>;
-export type SetBookmarkInput = z.infer<typeof setBookmarkSchema>;
-export type AddNoteInput = z.infer<typeof addNoteSchema>;
-export type DeleteNoteInput = z.infer<typeof deleteNoteSchema>;
 
 /** The contract id of a detail page's URL, or null when it is not an id. */
 export function contractIdOf(value: string | undefined): string | null {

@@ -44,11 +44,11 @@ export const CONTRACT_STATUS_VALUES = ["active", "closed", "awarded", "cancelled
 export const CONTRACTS_PER_PAGE = 50;
 /** A deadline within this many days (from now) is "Closing soon". */
 export const CLOSING_SOON_DAYS = 7;
-export const CONTRACT_SEARCH_MAX = 200;
-export const CONTRACT_FILTER_MAX_VALUES = 20;
-export const CONTRACT_MAX_PAGE = 10_000;
+const CONTRACT_SEARCH_MAX = 200;
+const CONTRACT_FILTER_MAX_VALUES = 20;
+const CONTRACT_MAX_PAGE = 10_000;
 /** The largest estimated value a filter takes (the column holds 12 digits before the point). */
-export const CONTRACT_MAX_VALUE = 999_999_999_999;
+const CONTRACT_MAX_VALUE = 999_999_999_999;
 
 export interface ContractFilters {
   q?: string;

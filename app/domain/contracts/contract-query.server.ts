@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { contractCategories, contractOpportunities as c, contractSources } from "~/db/schema";
 import { isHttpUrl } from "~/lib/url-safety";
 import { COMPANY_TIME_ZONE } from "~/lib/zoned-time";
-import { CLOSING_SOON_DAYS, type ContractFilters, type ContractSort, type PipelineStage } from "./contract-filters";
+import { CLOSING_SOON_DAYS, type ContractFilters, type ContractSort } from "./contract-filters";
 import { VETERAN_TAG } from "./tags";
 
 /**
@@ -13,10 +13,10 @@ import { VETERAN_TAG } from "./tags";
  */
 
 /** At most this many words of a search are matched (each must appear somewhere). */
-export const SEARCH_MAX_WORDS = 8;
+const SEARCH_MAX_WORDS = 8;
 
 /** `value` for ILIKE: its own % _ and \ match themselves. */
-export function likeEscape(value: string): string {
+function likeEscape(value: string): string {
   return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
@@ -76,7 +76,7 @@ export function contractOrder(sort: ContractSort): SQL[] {
 }
 
 /** The columns of a list row (joined with its source and category). */
-export const contractListColumns = {
+const contractListColumns = {
   id: c.id,
   title: c.title,
   agencyName: c.agencyName,
@@ -120,5 +120,3 @@ export function safeSourceUrl(value: string | null): string | null {
 export function isVeteranSetAside(tags: readonly string[]): boolean {
   return tags.includes(VETERAN_TAG);
 }
-
-export type { PipelineStage };

@@ -13,8 +13,8 @@ import { companyDay, contractStatusLabel, formatContractLocation, formatContract
  * CONTRACT_EXPORT_MAX_ROWS), then the rows are streamed in batches.
  */
 
-export const CONTRACT_CSV_COLUMNS = ["Title", "Agency", "Location", "Posted Date", "Deadline Date", "Estimated Value", "URL", "Status"] as const;
-export const CONTRACT_EXPORT_MAX_ROWS = 200_000;
+const CONTRACT_CSV_COLUMNS = ["Title", "Agency", "Location", "Posted Date", "Deadline Date", "Estimated Value", "URL", "Status"] as const;
+const CONTRACT_EXPORT_MAX_ROWS = 200_000;
 const BATCH = 1_000;
 
 /** `contracts-YYYY-MM-DD.csv`, the company's date. */
@@ -22,7 +22,7 @@ export function contractCsvFileName(now = new Date()): string {
   return `contracts-${companyDay(now)}.csv`;
 }
 
-export function contractCsvLine(row: Pick<ContractRow, "title" | "agencyName" | "locationCity" | "locationState" | "postedDate" | "deadlineDate" | "estimatedValue" | "sourceUrl" | "status">): string {
+function contractCsvLine(row: Pick<ContractRow, "title" | "agencyName" | "locationCity" | "locationState" | "postedDate" | "deadlineDate" | "estimatedValue" | "sourceUrl" | "status">): string {
   return csvRow([
     row.title,
     row.agencyName,

@@ -5,7 +5,7 @@ import type { ContractStatus, PipelineStage } from "./contract-filters";
 import { isVeteranSetAside, safeSourceUrl } from "./contract-query.server";
 
 /** How many entries of each history the page shows (newest first). */
-export const CONTRACT_HISTORY_SHOWN = 50;
+const CONTRACT_HISTORY_SHOWN = 50;
 
 export interface ContractNoteView {
   id: string;

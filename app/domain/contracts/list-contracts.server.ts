@@ -37,7 +37,7 @@ export interface ContractPage {
   hasMore: boolean;
 }
 
-export function toContractListItem(row: ContractRow): ContractListItem {
+function toContractListItem(row: ContractRow): ContractListItem {
   return {
     id: row.id,
     title: row.title,

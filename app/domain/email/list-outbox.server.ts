@@ -5,7 +5,7 @@ import { EMAIL_STATUSES, emailOutbox } from "~/db/schema";
 
 /** Read model of the outbox for the staff screen. Bodies only in getOutboxEmail(). */
 
-export const listOutboxInputSchema = z.object({
+const listOutboxInputSchema = z.object({
   status: z.enum(EMAIL_STATUSES).optional(),
   limit: z.number().int().min(1).max(200),
   offset: z.number().int().min(0).max(1_000_000),
@@ -27,7 +27,7 @@ const listColumns = {
   sentAt: emailOutbox.sentAt,
 };
 
-export type OutboxListItem = Pick<typeof emailOutbox.$inferSelect, keyof typeof listColumns>;
+type OutboxListItem = Pick<typeof emailOutbox.$inferSelect, keyof typeof listColumns>;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
 
 export interface OutboxPage {

@@ -9,7 +9,7 @@ import { config } from "~/config.server";
  */
 
 /** Every wait on the SMTP server is bounded, so a slow server never holds a worker for long. */
-export const SMTP_TIMEOUTS = {
+const SMTP_TIMEOUTS = {
   connectionTimeout: 10_000,
   greetingTimeout: 10_000,
   socketTimeout: 10_000,

@@ -57,13 +57,13 @@ function capitalise(text: string): string {
 const url = optionalHttpUrl();
 const line = (max: number) => optionalText({ max });
 
-export const colorFields = {
+const colorFields = {
   name: requiredText({ max: 200, requiredMessage: "Color name is required." }),
   hexColor,
   availabilityUrl: url,
 };
 
-export const warrantyFields = {
+const warrantyFields = {
   name: requiredText({ max: 300, requiredMessage: "Warranty name is required." }),
   coverageType: line(200),
   upfrontCoveragePeriod: line(200),
@@ -77,7 +77,7 @@ export const warrantyFields = {
   pdfUrl: url,
 };
 
-export const shingleFields = {
+const shingleFields = {
   model: requiredText({ max: 200, requiredMessage: "Shingle model is required." }),
   priceTier: optionalChoice(GAF_PRICE_TIERS),
   shingleType: optionalChoice(GAF_SHINGLE_TYPES),
@@ -89,12 +89,12 @@ export const shingleFields = {
   officialUrl: url,
 };
 
-export const roofLayerFields = {
+const roofLayerFields = {
   title: requiredText({ max: 200, requiredMessage: "Roof layer title is required." }),
   description: optionalText({ max: 2000, multiline: true }),
 };
 
-export const roofProductFields = {
+const roofProductFields = {
   layerId: z.uuid(GAF_TEXT.chooseLayer),
   name: requiredText({ max: 200, requiredMessage: "Roof product name is required." }),
   tagline: line(300),

@@ -68,12 +68,12 @@ export const createGalleryProjectSchema = z.strictObject({ intent: z.literal("cr
 export const updateGalleryProjectSchema = updateItemSchema("update-gallery-project", galleryFields, GALLERY_STATUSES).superRefine(requireImage);
 
 /** Publish ("true") / Unpublish ("false"): only between published and draft (spec 2 §4, ADR 016). */
-export const setGalleryProjectPublishedSchema = setPublishedSchema("set-gallery-project-published");
+const setGalleryProjectPublishedSchema = setPublishedSchema("set-gallery-project-published");
 
-export const deleteGalleryProjectSchema = deleteItemSchema("delete-gallery-project");
+const deleteGalleryProjectSchema = deleteItemSchema("delete-gallery-project");
 
 /** Every project's id in the new order (Move up / Move down). */
-export const reorderGalleryProjectsSchema = reorderItemsSchema("reorder-gallery-projects");
+const reorderGalleryProjectsSchema = reorderItemsSchema("reorder-gallery-projects");
 
 export type CreateGalleryProjectInput = z.output<typeof createGalleryProjectSchema>;
 export type UpdateGalleryProjectInput = z.output<typeof updateGalleryProjectSchema>;
@@ -88,4 +88,3 @@ export const galleryProjectActionSchema = z.discriminatedUnion("intent", [
   deleteGalleryProjectSchema,
   reorderGalleryProjectsSchema,
 ]);
-export type GalleryProjectAction = z.output<typeof galleryProjectActionSchema>;

@@ -11,4 +11,3 @@ export type GalleryCategoryName = (typeof GALLERY_CATEGORIES)[number];
 export const DEFAULT_GALLERY_CATEGORY: GalleryCategoryName = "Residential";
 
 export const GALLERY_STATUSES = ["draft", "published", "archived"] as const;
-export type GalleryStatus = (typeof GALLERY_STATUSES)[number];

@@ -6,7 +6,7 @@ import { mediaImageColumns } from "~/domain/media/media-image-columns.server";
 import type { GalleryProjectCard } from "./types";
 
 /** Size assumed for an image whose dimensions were not recorded (the seeded illustrations are 800x600). */
-export const DEFAULT_GALLERY_IMAGE_SIZE = { width: 800, height: 600 } as const;
+const DEFAULT_GALLERY_IMAGE_SIZE = { width: 800, height: 600 } as const;
 
 /**
  * Published projects of /gallery by `sort_order` (spec 1 §2: the project

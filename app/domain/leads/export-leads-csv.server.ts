@@ -13,7 +13,7 @@ import { COMPANY_TIME_ZONE } from "~/lib/zoned-time";
  * filters as the page.
  */
 
-export const CSV_COLUMNS = [
+const CSV_COLUMNS = [
   "Received",
   "First name",
   "Last name",

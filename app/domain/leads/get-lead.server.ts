@@ -4,7 +4,7 @@ import { leadAttachments, leadNotes, leads, users, type Lead, type LeadNoteKind 
 
 /** One lead with everything the detail page shows: every field, the attachments and the timeline. */
 
-export interface LeadTimelineEntry {
+interface LeadTimelineEntry {
   id: string;
   kind: LeadNoteKind;
   body: string;
@@ -12,7 +12,7 @@ export interface LeadTimelineEntry {
   authorName: string | null;
 }
 
-export interface LeadAttachmentInfo {
+interface LeadAttachmentInfo {
   id: string;
   originalName: string;
   contentType: string;

@@ -46,7 +46,7 @@ export interface InspectionOutcome {
   retryAfterSeconds?: number;
 }
 
-export const INSPECTION_READ_LIMITS: FormReadLimits<UploadContentType> = {
+const INSPECTION_READ_LIMITS: FormReadLimits<UploadContentType> = {
   fileFields: [INSPECTION_FILE_FIELD],
   maxFiles: UPLOAD_LIMITS.maxFiles,
   maxFileBytes: UPLOAD_LIMITS.maxFileBytes,

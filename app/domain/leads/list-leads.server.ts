@@ -15,7 +15,7 @@ import { LEADS_PAGE_SIZE, type LeadListQuery } from "./schemas";
 /** Characters of the message in a list row (the page truncates further). */
 const MESSAGE_PREVIEW = 240;
 
-export interface LeadListItem {
+interface LeadListItem {
   id: string;
   firstName: string;
   lastName: string;

@@ -48,7 +48,7 @@ export const INSPECTION_FILE_FIELD = "files";
 /** The honeypot: hidden from people, filled in by bots. */
 export const HONEYPOT_FIELD = "company_website";
 
-export const REQUIRED_FIELDS = ["firstName", "lastName", "email", "phone"] as const;
+const REQUIRED_FIELDS = ["firstName", "lastName", "email", "phone"] as const;
 
 const REQUIRED = "This field is required.";
 
@@ -75,7 +75,7 @@ function isIsoDate(value: string): boolean {
 
 const PHONE_INVALID = "Enter a 10-digit US phone number, like (614) 555-0147.";
 
-export const inspectionRequestSchema = z.strictObject(
+const inspectionRequestSchema = z.strictObject(
   {
     firstName: personName(FORM_LIMITS.name),
     lastName: personName(FORM_LIMITS.name),
@@ -135,7 +135,7 @@ export const inspectionRequestSchema = z.strictObject(
   { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field(s): ${issue.keys.join(", ")}` : undefined) },
 );
 
-export type InspectionRequestFields = z.input<typeof inspectionRequestSchema>;
+type InspectionRequestFields = z.input<typeof inspectionRequestSchema>;
 export type InspectionRequest = z.output<typeof inspectionRequestSchema>;
 export type InspectionFieldName = keyof InspectionRequestFields;
 
@@ -230,14 +230,6 @@ export const updateInsuranceSchema = z.strictObject({
   dateOfLoss: inspectionRequestSchema.shape.dateOfLoss,
 });
 
-/** Actions of the lead detail page. */
-export const leadDetailActionSchema = z.discriminatedUnion("intent", [
-  setContactedSchema.omit({ leadId: true }),
-  setStatusSchema,
-  addNoteSchema,
-  updateInsuranceSchema,
-]);
-
 /* -------------------------------------------------------------------------- */
 /* The list's search and filters                                              */
 /* -------------------------------------------------------------------------- */
@@ -251,7 +243,7 @@ const optionalParam = <T extends z.ZodType>(schema: T) =>
  * Query parameters of /admin/leads and its CSV export. Invalid values are
  * dropped (a hand-edited URL shows the unfiltered list, never an error).
  */
-export const leadListQuerySchema = z.object({
+const leadListQuerySchema = z.object({
   q: optionalParam(
     z
       .string()

@@ -52,7 +52,7 @@ const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_c
 type UtmKey = (typeof UTM_KEYS)[number];
 
 /** utm_* parameters of the page the form was on. */
-export function utmOf(landingPath: string | null): Record<UtmKey, string | null> {
+function utmOf(landingPath: string | null): Record<UtmKey, string | null> {
   const params = landingPath ? new URL(landingPath, "http://internal.invalid").searchParams : new URLSearchParams();
   const utm = {} as Record<UtmKey, string | null>;
   for (const key of UTM_KEYS) {

@@ -20,7 +20,6 @@ export const uploadMediaSchema = z.strictObject({
   intent: z.literal("upload-media"),
   altText: optionalText({ max: MEDIA_ALT_MAX }),
 });
-export type UploadMediaInput = z.output<typeof uploadMediaSchema>;
 
 export const updateMediaSchema = z.strictObject({
   intent: z.literal("update-media"),
@@ -30,8 +29,8 @@ export const updateMediaSchema = z.strictObject({
 });
 export type UpdateMediaInput = z.output<typeof updateMediaSchema>;
 
-export const deleteMediaSchema = z.strictObject({ intent: z.literal("delete-media"), id: recordId });
-export const retryMediaSchema = z.strictObject({ intent: z.literal("retry-media"), id: recordId });
+const deleteMediaSchema = z.strictObject({ intent: z.literal("delete-media"), id: recordId });
+const retryMediaSchema = z.strictObject({ intent: z.literal("retry-media"), id: recordId });
 
 export const mediaActionSchema = z.discriminatedUnion("intent", [updateMediaSchema, deleteMediaSchema, retryMediaSchema]);
 

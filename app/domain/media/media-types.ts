@@ -1,4 +1,4 @@
-import { detectUploadType, extensionOf, MAGIC_BYTES_LENGTH, type UploadTypePolicy } from "~/domain/storage/file-types";
+import { detectUploadType, extensionOf, type UploadTypePolicy } from "~/domain/storage/file-types";
 
 /**
  * The photographs the media library accepts (issue 12): JPEG, PNG, WebP,
@@ -30,7 +30,7 @@ export const MEDIA_UNSUPPORTED_MESSAGE = "Only JPEG, PNG, WebP, AVIF and HEIC im
 
 const AVIF_BRANDS = new Set(["avif", "avis"]);
 
-export function detectMediaType(head: Uint8Array): MediaContentType | null {
+function detectMediaType(head: Uint8Array): MediaContentType | null {
   if (head.length >= 12 && String.fromCharCode(...head.subarray(4, 8)) === "ftyp" && AVIF_BRANDS.has(String.fromCharCode(...head.subarray(8, 12)))) {
     return "image/avif";
   }
@@ -43,5 +43,3 @@ export const MEDIA_UPLOAD_TYPES: UploadTypePolicy<MediaContentType> = {
   allowedExtension: (name) => EXTENSIONS.includes(extensionOf(name)),
   unsupportedMessage: MEDIA_UNSUPPORTED_MESSAGE,
 };
-
-export { MAGIC_BYTES_LENGTH };

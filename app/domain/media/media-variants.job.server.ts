@@ -17,13 +17,13 @@ export function sendMakeVariants(assetId: string) {
   return enqueue(MAKE_VARIANTS_JOB, { assetId }, { singletonKey: assetId });
 }
 
-export const makeVariantsJob = defineJob<{ assetId: string }>({
+const makeVariantsJob = defineJob<{ assetId: string }>({
   name: MAKE_VARIANTS_JOB,
   queue: { retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 600 },
   handle: async (job) => ({ result: await makeMediaVariants(job.data.assetId) }),
 });
 
-export const resumeVariantsJob = defineJob({
+const resumeVariantsJob = defineJob({
   name: "media.resume-variants",
   queue: { policy: "short", retryLimit: 0, expireInSeconds: 120 },
   schedule: { cron: "*/5 * * * *" },

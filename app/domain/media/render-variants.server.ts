@@ -22,7 +22,7 @@ export class VariantRenderError extends Error {
 }
 
 /** The widths below the original's, and the original's own (at most the largest). */
-export function variantWidths(originalWidth: number, ladder: readonly number[] = MEDIA_VARIANT_WIDTHS): number[] {
+function variantWidths(originalWidth: number, ladder: readonly number[] = MEDIA_VARIANT_WIDTHS): number[] {
   const largest = Math.max(...ladder);
   const widths = new Set<number>(ladder.filter((w) => w < originalWidth));
   widths.add(Math.min(originalWidth, largest));

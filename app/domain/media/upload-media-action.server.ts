@@ -26,7 +26,7 @@ import { ImageProbeError, probeImage } from "./probe-image.server";
 
 const INTENT = "upload-media";
 
-export const MEDIA_READ_LIMITS: FormReadLimits<MediaContentType> = {
+const MEDIA_READ_LIMITS: FormReadLimits<MediaContentType> = {
   fileFields: ["file"],
   maxFiles: 1,
   maxFileBytes: MEDIA_MAX_FILE_BYTES,

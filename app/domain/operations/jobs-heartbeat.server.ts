@@ -25,7 +25,7 @@ let timer: NodeJS.Timeout | undefined;
 let instanceId: string | undefined;
 let beating: Promise<void> = Promise.resolve();
 
-export function jobsHeartbeatPeriodSeconds(): number {
+function jobsHeartbeatPeriodSeconds(): number {
   return config().JOBS_HEARTBEAT_SECONDS;
 }
 

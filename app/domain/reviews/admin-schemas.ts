@@ -47,7 +47,7 @@ export const setReviewActiveSchema = z.strictObject({
   active: booleanChoice,
 });
 
-export const deleteReviewSchema = z.strictObject({
+const deleteReviewSchema = z.strictObject({
   intent: z.literal("delete-review"),
   id: recordId,
 });
@@ -57,4 +57,3 @@ export type SetReviewActiveInput = z.output<typeof setReviewActiveSchema>;
 export type DeleteReviewInput = z.output<typeof deleteReviewSchema>;
 
 export const reviewActionSchema = z.discriminatedUnion("intent", [saveReviewSchema, setReviewActiveSchema, deleteReviewSchema]);
-export type ReviewAction = z.output<typeof reviewActionSchema>;

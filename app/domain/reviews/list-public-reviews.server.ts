@@ -8,7 +8,7 @@ import type { PublicReview } from "./types";
  * rendered review is in the page's HTML (the carousel only flips pages in the
  * browser), so the list is capped to keep pages light: 10 pages of 3.
  */
-export const MAX_PUBLIC_REVIEWS = 30;
+const MAX_PUBLIC_REVIEWS = 30;
 
 /** Active reviews, newest first (spec 1 §7: is_active, review_time descending). */
 export async function listPublicReviews({ limit = MAX_PUBLIC_REVIEWS }: { limit?: number } = {}): Promise<PublicReview[]> {

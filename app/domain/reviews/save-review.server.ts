@@ -6,7 +6,7 @@ import { REVIEW_TEXT, type SaveReviewInput } from "./admin-schemas";
 import { DEFAULT_REVIEW_TIME_LABEL } from "./display";
 
 /** Prefix of the google_review_id of a review added by staff (spec 2 §3): manual_<timestamp>. */
-export const MANUAL_REVIEW_ID_PREFIX = "manual_";
+const MANUAL_REVIEW_ID_PREFIX = "manual_";
 
 /** How many following numbers are tried when manual_<now> is taken (several added in the same millisecond). */
 const MAX_ID_ATTEMPTS = 1000;

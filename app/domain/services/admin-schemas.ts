@@ -59,15 +59,15 @@ export const createServiceSchema = z.strictObject({ intent: z.literal("create-se
 export const updateServiceSchema = updateItemSchema("update-service", serviceFields, SERVICE_STATUSES);
 
 /** Publish ("true") / Unpublish ("false"): only between published and draft (spec 2 §4). */
-export const setServicePublishedSchema = setPublishedSchema("set-service-published");
+const setServicePublishedSchema = setPublishedSchema("set-service-published");
 
 /** Feature ("true") / Remove Feature ("false"). */
-export const setServiceFeaturedSchema = z.strictObject({ intent: z.literal("set-service-featured"), id: recordId, featured: booleanChoice });
+const setServiceFeaturedSchema = z.strictObject({ intent: z.literal("set-service-featured"), id: recordId, featured: booleanChoice });
 
-export const deleteServiceSchema = deleteItemSchema("delete-service");
+const deleteServiceSchema = deleteItemSchema("delete-service");
 
 /** Every service's id in the new order (Move up / Move down). */
-export const reorderServicesSchema = reorderItemsSchema("reorder-services");
+const reorderServicesSchema = reorderItemsSchema("reorder-services");
 
 export type CreateServiceInput = z.output<typeof createServiceSchema>;
 export type UpdateServiceInput = z.output<typeof updateServiceSchema>;
@@ -84,4 +84,3 @@ export const serviceActionSchema = z.discriminatedUnion("intent", [
   deleteServiceSchema,
   reorderServicesSchema,
 ]);
-export type ServiceAction = z.output<typeof serviceActionSchema>;

@@ -23,4 +23,3 @@ export type ServiceIconName = (typeof SERVICE_ICON_NAMES)[number];
 export const DEFAULT_SERVICE_ICON: ServiceIconName = "Wrench";
 
 export const SERVICE_STATUSES = ["draft", "published", "archived"] as const;
-export type ServiceStatus = (typeof SERVICE_STATUSES)[number];

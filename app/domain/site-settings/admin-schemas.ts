@@ -42,7 +42,7 @@ export const NEW_SETTING_DEFAULTS = { settingKey: "new_setting", settingType: "t
 export const SETTING_KEY_MAX = 100;
 export const SETTING_DESCRIPTION_MAX = 500;
 /** The database's check on setting_key. */
-export const SETTING_KEY_PATTERN = /^[a-z][a-z0-9_]*$/;
+const SETTING_KEY_PATTERN = /^[a-z][a-z0-9_]*$/;
 
 const settingKey = requiredText({ max: SETTING_KEY_MAX, requiredMessage: SETTING_TEXT.keyRequired }).refine((key) => SETTING_KEY_PATTERN.test(key), SETTING_TEXT.keyFormat);
 
@@ -69,9 +69,9 @@ export const createSettingSchema = z.strictObject({ intent: z.literal("create-se
 export const updateSettingSchema = z.strictObject({ intent: z.literal("update-setting"), id: recordId, ...settingFields }).superRefine(valueFitsType);
 
 /** Make Public ("true") / Make Private ("false"). */
-export const setSettingPublicSchema = z.strictObject({ intent: z.literal("set-setting-public"), id: recordId, public: booleanChoice });
+const setSettingPublicSchema = z.strictObject({ intent: z.literal("set-setting-public"), id: recordId, public: booleanChoice });
 
-export const deleteSettingSchema = z.strictObject({ intent: z.literal("delete-setting"), id: recordId });
+const deleteSettingSchema = z.strictObject({ intent: z.literal("delete-setting"), id: recordId });
 
 export type CreateSettingInput = z.output<typeof createSettingSchema>;
 export type UpdateSettingInput = z.output<typeof updateSettingSchema>;
@@ -79,4 +79,3 @@ export type SetSettingPublicInput = z.output<typeof setSettingPublicSchema>;
 export type DeleteSettingInput = z.output<typeof deleteSettingSchema>;
 
 export const settingActionSchema = z.discriminatedUnion("intent", [createSettingSchema, updateSettingSchema, setSettingPublicSchema, deleteSettingSchema]);
-export type SettingAction = z.output<typeof settingActionSchema>;

@@ -36,8 +36,6 @@ export const PUBLIC_SETTING_KEYS = {
   socialLinks: "social_links",
 } as const;
 
-export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[keyof typeof PUBLIC_SETTING_KEYS];
-
 /** Private settings (never sent to the public site). */
 export const PRIVATE_SETTING_KEYS = {
   /** Where new-lead alerts are sent. */

@@ -5,7 +5,7 @@ import { logger, markResponseUncacheable } from "~/lib/logger.server";
 import { mapSettingsRows, type SettingWarning } from "./map-settings-rows";
 import type { PublicSiteSettings } from "./types";
 
-export { mapSettingsRows, phoneToHref, type SettingRow, type SettingWarning } from "./map-settings-rows";
+export type { SettingWarning } from "./map-settings-rows";
 export type { PublicSiteSettings } from "./types";
 
 /**

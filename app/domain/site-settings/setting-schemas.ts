@@ -16,7 +16,7 @@ import { SCHEMA_ORG_DAYS, type OpeningHours } from "./types";
 
 const MAX_TEXT = 5000;
 
-export const SETTING_VALUE_MESSAGES = {
+const SETTING_VALUE_MESSAGES = {
   required: "Enter a value: the website shows this setting.",
   tooLong: (max: number) => `Use at most ${max} characters.`,
   phone: "Enter a phone number with 7 to 15 digits, like (614) 555-0147.",
@@ -57,7 +57,7 @@ export function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
-export function isLeapYear(year: number): boolean {
+function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 

@@ -262,4 +262,3 @@ export const saveSiteConfigurationSchema = z
 export type SaveSiteConfigurationInput = z.output<typeof saveSiteConfigurationSchema>;
 
 export const siteConfigurationActionSchema = z.discriminatedUnion("intent", [saveSiteConfigurationSchema]);
-export type SiteConfigurationAction = z.output<typeof siteConfigurationActionSchema>;

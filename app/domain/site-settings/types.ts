@@ -14,7 +14,6 @@ export const SCHEMA_ORG_DAYS = [
   "Saturday",
   "Sunday",
 ] as const;
-export type SchemaOrgDay = (typeof SCHEMA_ORG_DAYS)[number];
 
 export interface OpeningHours {
   /** schema.org names, e.g. "Monday". */
@@ -24,7 +23,7 @@ export interface OpeningHours {
   closes: string;
 }
 
-export interface PostalAddress {
+interface PostalAddress {
   street: string;
   locality: string;
   region: string;

@@ -5,7 +5,7 @@
  * No server code here: the browser script mirrors the extension list.
  */
 
-export const UPLOAD_TYPES = {
+const UPLOAD_TYPES = {
   "application/pdf": { extension: "pdf", extensions: ["pdf"] },
   "image/jpeg": { extension: "jpg", extensions: ["jpg", "jpeg"] },
   "image/png": { extension: "png", extensions: ["png"] },

@@ -68,15 +68,15 @@ export const createTeamMemberSchema = z.strictObject({ intent: z.literal("create
 export const updateTeamMemberSchema = updateItemSchema("update-team-member", memberFields, TEAM_MEMBER_STATUSES);
 
 /** Publish ("true") / Unpublish ("false"): only between published and draft (spec 2 §4). */
-export const setTeamMemberPublishedSchema = setPublishedSchema("set-team-member-published");
+const setTeamMemberPublishedSchema = setPublishedSchema("set-team-member-published");
 
 /** Add to Leadership ("true") / Remove from Leadership ("false"). */
-export const setTeamMemberLeadershipSchema = z.strictObject({ intent: z.literal("set-team-member-leadership"), id: recordId, leadership: booleanChoice });
+const setTeamMemberLeadershipSchema = z.strictObject({ intent: z.literal("set-team-member-leadership"), id: recordId, leadership: booleanChoice });
 
-export const deleteTeamMemberSchema = deleteItemSchema("delete-team-member");
+const deleteTeamMemberSchema = deleteItemSchema("delete-team-member");
 
 /** Every member's id in the new order (Move up / Move down). */
-export const reorderTeamMembersSchema = reorderItemsSchema("reorder-team-members");
+const reorderTeamMembersSchema = reorderItemsSchema("reorder-team-members");
 
 export type CreateTeamMemberInput = z.output<typeof createTeamMemberSchema>;
 export type UpdateTeamMemberInput = z.output<typeof updateTeamMemberSchema>;
@@ -93,4 +93,3 @@ export const teamMemberActionSchema = z.discriminatedUnion("intent", [
   deleteTeamMemberSchema,
   reorderTeamMembersSchema,
 ]);
-export type TeamMemberAction = z.output<typeof teamMemberActionSchema>;

@@ -4,10 +4,8 @@
  * constants.test.ts checks they equal the database's (app/db/schema/cms.ts).
  */
 export const IMAGE_POSITIONS = ["center", "top", "bottom"] as const;
-export type TeamImagePosition = (typeof IMAGE_POSITIONS)[number];
 
 export const TEAM_MEMBER_STATUSES = ["draft", "published", "archived"] as const;
-export type TeamMemberStatus = (typeof TEAM_MEMBER_STATUSES)[number];
 
 /**
  * The social links a member's form offers, each an http(s) URL, stored in
@@ -20,4 +18,3 @@ export const SOCIAL_LINKS = [
   { key: "x", field: "socialX", label: "X (Twitter)" },
   { key: "website", field: "socialWebsite", label: "Website" },
 ] as const;
-export type SocialLinkKey = (typeof SOCIAL_LINKS)[number]["key"];

@@ -13,7 +13,7 @@ export interface PublicMetaArgs {
 }
 
 /** The public layout's settings, from a meta function's `matches`. */
-export function settingsFromMatches(matches: PublicMetaArgs["matches"]): PublicSiteSettings | undefined {
+function settingsFromMatches(matches: PublicMetaArgs["matches"]): PublicSiteSettings | undefined {
   const data = matches.find((match) => match?.id === PUBLIC_LAYOUT_ROUTE_ID)?.loaderData as
     | { settings?: PublicSiteSettings }
     | undefined;
@@ -25,7 +25,7 @@ export function settingsFromMatches(matches: PublicMetaArgs["matches"]): PublicS
  * page's loader returns `origin` (siteOrigin(): APP_URL, never a request header); `page` may use the
  * settings (e.g. the business name) when they loaded.
  */
-export function publicPageMeta(
+function publicPageMeta(
   args: PublicMetaArgs,
   page: (settings: PublicSiteSettings | undefined) => Omit<PageMetaInput, "origin" | "siteName">,
 ): MetaDescriptor[] {

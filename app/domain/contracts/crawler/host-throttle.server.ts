@@ -25,7 +25,7 @@ import { CrawlFetchError } from "./errors";
  * Added to the delay: the slot is taken a moment before the request reaches the server, and the
  * server may note a request late when it is busy; the limit is about what the server sees.
  */
-export const SPACING_MARGIN_MS = 100;
+const SPACING_MARGIN_MS = 100;
 /** A waiting worker looks again at least this often (a lease may be released early). */
 const POLL_MS = 250;
 
@@ -41,7 +41,7 @@ export interface AcquireOptions {
   maxWaitMs: number;
 }
 
-export function hostKey(url: URL): string {
+function hostKey(url: URL): string {
   return url.host.toLowerCase();
 }
 

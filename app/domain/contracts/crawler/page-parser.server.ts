@@ -37,7 +37,7 @@ export interface PageParserLimits {
   maxHeapMb: number;
 }
 
-export const DEFAULT_PAGE_PARSER_LIMITS: PageParserLimits = { timeoutMs: 15_000, maxHeapMb: 512 };
+const DEFAULT_PAGE_PARSER_LIMITS: PageParserLimits = { timeoutMs: 15_000, maxHeapMb: 512 };
 
 /** The file URL of tsx's ESM API (`tsImport`), as its package's exports map names it. */
 function tsxApiUrl(from: string): string {

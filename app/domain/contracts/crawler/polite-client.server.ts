@@ -35,7 +35,7 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetries: 3,
   baseDelayMs: 1_000,
   maxDelayMs: 30_000,
@@ -71,7 +71,7 @@ interface RobotsRule {
 }
 
 /** How much of a robots.txt is read (RFC 9309 §2.5: at least 500 KiB). */
-export const ROBOTS_MAX_CHARS = 512 * 1024;
+const ROBOTS_MAX_CHARS = 512 * 1024;
 
 const ALLOW_ALL: RobotsRule = { isAllowed: () => true, getCrawlDelay: () => undefined };
 const DISALLOW_ALL: RobotsRule = { isAllowed: () => false, getCrawlDelay: () => undefined };

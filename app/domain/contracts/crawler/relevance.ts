@@ -20,7 +20,7 @@ const MAX_TEXT = FIELD_LIMITS.title + FIELD_LIMITS.description + 2 * FIELD_LIMIT
 const HOME = { lat: 39.9612, lon: -82.9988 };
 
 /** [name, latitude, longitude]; names are matched as whole words ("X County" matches the county). */
-export const OHIO_PLACES: [string, number, number][] = [
+const OHIO_PLACES: [string, number, number][] = [
   ["Columbus", 39.9612, -82.9988], ["Franklin County", 39.9612, -82.9988], ["Westerville", 40.1262, -82.9291],
   ["Dublin", 40.0992, -83.1141], ["Hilliard", 40.0334, -83.1582], ["Grove City", 39.8815, -83.093],
   ["Gahanna", 40.0192, -82.8793], ["Reynoldsburg", 39.9548, -82.8121], ["Worthington", 40.0931, -83.0180],

@@ -6,7 +6,6 @@ import {
   contractCrawlSessions,
   contractSearchConfigs,
   contractSources,
-  type ContractCrawlSession,
   DEFAULT_RATE_LIMIT_CONFIG,
   type RateLimitConfig,
 } from "~/db/schema";
@@ -37,7 +36,7 @@ import { VETERAN_TAG } from "../tags";
  * `running` and the error rethrown: the retried job closes it and starts anew.
  */
 
-export const rateLimitConfigSchema = z.object({
+const rateLimitConfigSchema = z.object({
   requestsPerMinute: z.number().int().min(1).max(10_000).catch(DEFAULT_RATE_LIMIT_CONFIG.requestsPerMinute),
   requestsPerHour: z.number().int().min(1).max(100_000).catch(DEFAULT_RATE_LIMIT_CONFIG.requestsPerHour),
   delayBetweenRequestsMs: z.number().int().min(0).max(600_000).catch(DEFAULT_RATE_LIMIT_CONFIG.delayBetweenRequestsMs),
@@ -47,8 +46,6 @@ export function sourceRateLimit(value: unknown): RateLimitConfig {
   const parsed = rateLimitConfigSchema.safeParse(value ?? {});
   return parsed.success ? parsed.data : DEFAULT_RATE_LIMIT_CONFIG;
 }
-
-export { VETERAN_TAG };
 
 /** Consecutive HTTP 403 answers that mean the site is blocking us. */
 const BLOCKING_403S = 3;
@@ -313,5 +310,3 @@ function originOf(url: string): string | null {
     return null;
   }
 }
-
-export type { ContractCrawlSession };

@@ -22,7 +22,7 @@ export const crawlJobDataSchema = z.object({
 });
 export type CrawlJobData = z.infer<typeof crawlJobDataSchema>;
 
-export const startCrawlSchema = z.object({
+const startCrawlSchema = z.object({
   sourceId: z.uuid(),
   /** Null/absent: the source's default configuration, else its first active one. */
   searchConfigId: z.uuid().nullish(),
@@ -59,7 +59,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** A running session silent this long (no log row, no start) with no live job is dead. */
-export const STALE_AFTER_SECONDS = 15 * 60;
+const STALE_AFTER_SECONDS = 15 * 60;
 
 /**
  * Closes `running` sessions (of one source, or all) that nothing runs any

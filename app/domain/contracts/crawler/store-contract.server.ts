@@ -20,7 +20,7 @@ import { fieldChanges, recordContractChanges, trackedColumns } from "./contract-
 export type StoreOutcome = "new" | "updated" | "unchanged";
 
 /** Fields the hash covers: what the adapter read, not rawData (page markup details). */
-export function contentHash(contract: ParsedContract): string {
+function contentHash(contract: ParsedContract): string {
   const fields = [
     contract.title,
     contract.description,

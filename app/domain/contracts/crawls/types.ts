@@ -3,7 +3,7 @@
  * server code here).
  */
 
-export type CrawlSessionStatus = "running" | "completed" | "failed";
+type CrawlSessionStatus = "running" | "completed" | "failed";
 
 /** A source that can be crawled, with its active search configurations (default first). */
 export interface CrawlTarget {
@@ -14,7 +14,7 @@ export interface CrawlTarget {
 }
 
 /** The counters a crawl keeps up to date while it runs (spec 2 §3 contract_crawl_sessions). */
-export interface CrawlCounters {
+interface CrawlCounters {
   pagesProcessed: number;
   requestsMade: number;
   totalFound: number;
@@ -37,7 +37,7 @@ export interface CrawlSessionSummary extends CrawlCounters {
   errorMessage: string | null;
 }
 
-export interface CrawlLogLine {
+interface CrawlLogLine {
   at: string;
   level: "debug" | "info" | "warn" | "error";
   message: string;

@@ -16,7 +16,7 @@ function safe(value: string): SafeHtml {
   return { [safeHtmlBrand]: true, value };
 }
 
-export function isSafeHtml(value: unknown): value is SafeHtml {
+function isSafeHtml(value: unknown): value is SafeHtml {
   return typeof value === "object" && value !== null && (value as Partial<SafeHtml>)[safeHtmlBrand] === true;
 }
 

@@ -43,7 +43,7 @@ export interface RenderedEmail {
 }
 
 /** The business name from MAIL_FROM's display name (else the site's host), and the site's origin. */
-export function defaultBrand(): EmailBrand {
+function defaultBrand(): EmailBrand {
   const { MAIL_FROM } = config();
   const origin = siteOrigin();
   const quoted = /^\s*"((?:[^"\\]|\\.)*)"\s*</.exec(MAIL_FROM)?.[1]?.replace(/\\(.)/g, "$1");

@@ -14,7 +14,7 @@ import { MAX_ROWS, RowErrors } from "./row-errors";
  * FIELD_LIMITS, at most MAX_ROWS rows a page, links checked (webUrl).
  */
 
-export const BIDNET_TAGS = ["bidnet", "government", "ohio"];
+const BIDNET_TAGS = ["bidnet", "government", "ohio"];
 const DEFAULT_MAX_PAGES = 5;
 const HARD_MAX_PAGES = 40;
 

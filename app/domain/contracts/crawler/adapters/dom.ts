@@ -18,7 +18,7 @@ export function parseHtml(html: string): Document {
 }
 
 /** What `walk` does after visiting an element: go into it, skip its subtree, or stop the walk. */
-export type Step = "enter" | "skip" | "stop";
+type Step = "enter" | "skip" | "stop";
 
 /**
  * The node after `node` in document order, not entering `node`'s subtree and not leaving `root`'s: its
@@ -40,7 +40,7 @@ const firstUnder = (root: AnyNode): AnyNode | null => (hasChildren(root) ? (root
  * Visits the elements under `roots` (not the roots themselves) in document order, depth first, moving
  * along the tree's own parent and sibling links: no recursion and no stack, whatever the depth.
  */
-export function walk(roots: AnyNode | readonly AnyNode[], visit: (element: Element) => Step): void {
+function walk(roots: AnyNode | readonly AnyNode[], visit: (element: Element) => Step): void {
   for (const root of (Array.isArray(roots) ? roots : [roots]) as AnyNode[]) {
     let node = firstUnder(root);
     while (node) {
@@ -81,7 +81,7 @@ export interface Match {
   attr?: string;
 }
 
-export function matches(element: Element, match: Match): boolean {
+function matches(element: Element, match: Match): boolean {
   if (match.tag !== undefined && element.name !== match.tag) return false;
   if (match.attr !== undefined && element.attribs[match.attr] === undefined) return false;
   if (match.classes) for (const name of match.classes) if (!hasClass(element, name)) return false;

@@ -16,7 +16,7 @@ import { MAX_ROWS, RowErrors } from "./row-errors";
  * a row whose link is malformed is skipped with its reason (webUrl).
  */
 
-export const GOVCB_TAGS = ["govcb", "government", "ohio"];
+const GOVCB_TAGS = ["govcb", "government", "ohio"];
 const DEFAULT_SEARCH_PATH = "search.htm";
 const DEFAULT_MAX_PAGES = 3;
 const HARD_MAX_PAGES = 20;

@@ -24,4 +24,4 @@ export function adapterFor(slug: string): SourceAdapter {
   return adapter;
 }
 
-export type { ParsedContract, ParsedPage, SearchInput, SourceAdapter, StartPage } from "./types";
+export type { ParsedContract, ParsedPage, SearchInput, SourceAdapter } from "./types";

@@ -27,14 +27,9 @@ export const FIELD_LIMITS = {
   pageText: 256 * 1024,
 } as const;
 
-/** Collapses runs of whitespace (including no-break spaces) to one space and trims. */
-export function cleanText(value: string | undefined | null): string {
-  return (value ?? "").replace(/[\s\u00a0\u200b]+/g, " ").trim();
-}
-
 /**
- * Collects text with whitespace runs collapsed (as cleanText) and stops at `max` characters: a huge
- * string costs no more than what is kept plus the whitespace skipped on the way.
+ * Collects text with whitespace runs (no-break and zero-width spaces too) collapsed to one space and stops at
+ * `max` characters: a huge string costs no more than what is kept plus the whitespace skipped on the way.
  */
 export class TextCollector {
   private text = "";
@@ -71,12 +66,6 @@ export function clipText(value: string | undefined | null, max: number): string 
   const collector = new TextCollector(max);
   collector.add(value ?? "");
   return collector.result();
-}
-
-/** cleanText, or null when empty. */
-export function textOrNull(value: string | undefined | null): string | null {
-  const text = cleanText(value);
-  return text === "" ? null : text;
 }
 
 const ZONES: Record<string, string> = {
@@ -127,7 +116,7 @@ export function parseMonthDate(value: string | undefined | null): string | null 
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
-export const US_STATES: Record<string, string> = {
+const US_STATES: Record<string, string> = {
   alabama: "AL", alaska: "AK", arizona: "AZ", arkansas: "AR", california: "CA", colorado: "CO", connecticut: "CT",
   delaware: "DE", "district of columbia": "DC", florida: "FL", georgia: "GA", hawaii: "HI", idaho: "ID", illinois: "IL",
   indiana: "IN", iowa: "IA", kansas: "KS", kentucky: "KY", louisiana: "LA", maine: "ME", maryland: "MD",
