@@ -25,7 +25,7 @@ export function tempDataDir(prefix = "bench-data-") {
 /**
  * A private copy of the production build to run from, so that a concurrent `npm run build` (other people work
  * in the same tree) cannot delete or change the build under a running benchmark. The copy holds server.js,
- * package.json, build/ and app/db/migrations (read at run time relative to the working directory);
+ * scripts/check-node.js, package.json, build/ and app/db/migrations (read at run time relative to the working directory);
  * node_modules and public/ are symlinks. Returns { dir, builtAt, remove() }. Pass `dir` as `cwd` to startServer.
  */
 export function snapshotApp({ prefix = "bench-app-" } = {}) {
@@ -37,7 +37,9 @@ export function snapshotApp({ prefix = "bench-app-" } = {}) {
     try {
       fs.cpSync(path.join(ROOT, "build"), path.join(dir, "build"), { recursive: true });
       fs.cpSync(path.join(ROOT, "app", "db", "migrations"), path.join(dir, "app", "db", "migrations"), { recursive: true });
-      for (const f of ["server.js", "package.json"]) fs.copyFileSync(path.join(ROOT, f), path.join(dir, f));
+      // server.js imports scripts/check-node.js (the Node version check), which reads package.json.
+      fs.mkdirSync(path.join(dir, "scripts"));
+      for (const f of ["server.js", "package.json", "scripts/check-node.js"]) fs.copyFileSync(path.join(ROOT, f), path.join(dir, f));
       for (const d of ["node_modules", "public"]) if (fs.existsSync(path.join(ROOT, d))) fs.symlinkSync(path.join(ROOT, d), path.join(dir, d));
     } catch (error) {
       fs.rmSync(dir, { recursive: true, force: true });
