@@ -169,6 +169,12 @@ export const configSchema = z.object({
   CONTENT_SCHEDULE_TICK_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(60).optional()),
 
   /**
+   * How often (seconds, 1-45) pg-boss looks for due schedules and forwards them to their queues. Unset
+   * (the default): pg-boss's own (30 s and 5 s). Tests that wait for a schedule to fire shorten it.
+   */
+  JOBS_CRON_INTERVAL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(45).optional()),
+
+  /**
    * FOR TESTS ONLY: host names the crawler may reach even though they resolve
    * to a loopback/private address (a local fixture server). Off (empty) by
    * default; a production server refuses to start with it (productionConfigProblems).

@@ -1,4 +1,4 @@
-import type PgBoss from "pg-boss";
+import type { JobWithMetadata, Queue, ScheduleOptions } from "pg-boss";
 
 /**
  * A background job: its queue settings, an optional recurring schedule and
@@ -10,16 +10,16 @@ export interface JobDefinition<TData extends object = object> {
   name: string;
   /**
    * Queue settings, applied on every start (policy, retryLimit, retryDelay,
-   * retryBackoff, expireInSeconds, retentionMinutes...). Leave a setting out
+   * retryBackoff, expireInSeconds, retentionSeconds...). Leave a setting out
    * rather than setting it to `undefined`: pg-boss rejects undefined values.
    */
-  queue?: Omit<PgBoss.Queue, "name">;
+  queue?: Omit<Queue, "name">;
   /** How many jobs of this queue one process runs at once (default 1). */
   concurrency?: number;
   /** How often an idle worker polls the queue (default 2 s; enqueue() wakes local workers at once). */
   pollingIntervalSeconds?: number;
   /** A recurring schedule: 5-field cron expression, UTC unless `options.tz`. */
-  schedule?: { cron: string; data?: TData; options?: PgBoss.ScheduleOptions };
+  schedule?: { cron: string; data?: TData; options?: ScheduleOptions };
   /**
    * Also send this job every this many seconds (from every worker process; pg-boss's `singletonSeconds`
    * lets one job through per period across instances). For a test's short tick where a cron minute is
@@ -27,10 +27,16 @@ export interface JobDefinition<TData extends object = object> {
    */
   everySeconds?: () => number | undefined;
   /**
+   * Sets this queue's keyed schedules (pg-boss `schedule(name, cron, data, { key })`: one per record,
+   * such as a crawl configuration's own cron expression) to what the database holds. Called when the
+   * workers start; domains also call it after changing the records it reads.
+   */
+  syncSchedules?: () => Promise<void>;
+  /**
    * Handles one job. Throw to fail it: pg-boss then retries per the queue
    * settings. Must be idempotent: a job can run more than once.
    */
-  handle(job: PgBoss.JobWithMetadata<TData>, context: JobContext): Promise<unknown>;
+  handle(job: JobWithMetadata<TData>, context: JobContext): Promise<unknown>;
 }
 
 export interface JobContext {

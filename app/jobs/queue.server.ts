@@ -1,4 +1,4 @@
-import type PgBoss from "pg-boss";
+import type { JobInsert, PgBoss, SendOptions } from "pg-boss";
 
 /**
  * The small side of the job system that domains import: send a job, ask
@@ -57,7 +57,7 @@ export class JobsNotRunningError extends Error {
 export async function enqueue<TData extends object>(
   name: string,
   data: TData,
-  options: PgBoss.SendOptions = {},
+  options: SendOptions = {},
 ): Promise<string | null> {
   const state = globalForJobs.__appJobs;
   if (!state) throw new JobsNotRunningError("startJobs() was not called");
@@ -77,14 +77,14 @@ export async function enqueue<TData extends object>(
  */
 export async function enqueueMany<TData extends object>(
   name: string,
-  jobs: readonly (Omit<PgBoss.JobInsert<TData>, "name"> & { data: TData })[],
+  jobs: readonly (Omit<JobInsert<TData>, "name"> & { data: TData })[],
 ): Promise<void> {
   const state = globalForJobs.__appJobs;
   if (!state) throw new JobsNotRunningError("startJobs() was not called");
   if (state.stopping) throw new JobsNotRunningError("stopping");
   await state.started;
   if (jobs.length === 0) return;
-  await state.boss.insert(jobs.map((job) => ({ ...job, name })));
+  await state.boss.insert(name, [...jobs]);
   for (const workerId of state.workerIds.get(name) ?? []) state.boss.notifyWorker(workerId);
 }
 
@@ -92,4 +92,38 @@ export async function enqueueMany<TData extends object>(
 export function jobsRunning(): boolean {
   const state = globalForJobs.__appJobs;
   return Boolean(state?.isStarted && !state.stopping);
+}
+
+export interface KeyedSchedule {
+  /** The record the schedule belongs to (pg-boss's schedule key). */
+  key: string;
+  /** A 5-field cron expression, read in `tz`. */
+  cron: string;
+  data: object;
+  tz: string;
+}
+
+/**
+ * Makes the keyed schedules of a queue exactly `wanted` (pg-boss 12 keeps one schedule per name and
+ * key; its cron pass sends one job per occurrence across all instances): writes those that are new or
+ * changed and removes the keys not wanted. Any process whose jobs are started may call it (a web-only
+ * process writes schedules; the workers' cron pass reads them). Returns the keys written and removed.
+ * Throws like `enqueue`.
+ */
+export async function setKeyedSchedules(name: string, wanted: readonly KeyedSchedule[]): Promise<{ written: string[]; removed: string[] }> {
+  const state = globalForJobs.__appJobs;
+  if (!state) throw new JobsNotRunningError("startJobs() was not called");
+  if (state.stopping) throw new JobsNotRunningError("stopping");
+  await state.started;
+  const written: string[] = [];
+  const existing = new Map((await state.boss.getSchedules(name)).filter((s) => s.key !== "").map((s) => [s.key, s]));
+  for (const schedule of wanted) {
+    const current = existing.get(schedule.key);
+    existing.delete(schedule.key);
+    if (current && current.cron === schedule.cron && current.timezone === schedule.tz && JSON.stringify(current.data) === JSON.stringify(schedule.data)) continue;
+    await state.boss.schedule(name, schedule.cron, schedule.data, { tz: schedule.tz, key: schedule.key });
+    written.push(schedule.key);
+  }
+  for (const key of existing.keys()) await state.boss.unschedule(name, key);
+  return { written, removed: [...existing.keys()] };
 }

@@ -1,4 +1,5 @@
-import PgBoss from "pg-boss";
+import { type ConstructorOptions, PgBoss, type JobWithMetadata, type Warning, type WorkOptions } from "pg-boss";
+import { config } from "~/config.server";
 import { databaseUrl } from "~/db/client.server";
 import { logger, requestContext } from "~/lib/logger.server";
 import type { AnyJobDefinition } from "./define-job";
@@ -11,7 +12,9 @@ import { jobDefinitions } from "./registry.server";
  *
  * - startJobs({ workers }) starts pg-boss (it creates or migrates its schema),
  *   creates every queue of the registry, and when `workers` is true runs the
- *   handlers and sets the recurring schedules.
+ *   handlers, sets the recurring schedules and lets each domain set its keyed
+ *   ones (`syncSchedules` of a definition: one schedule per record, such as a
+ *   crawl configuration's own cron expression).
  * - stopJobs() stops within a few seconds.
  * - Domains send jobs with enqueue() from queue.server.ts, never from here:
  *   this module imports the registry, which imports every job module.
@@ -49,13 +52,16 @@ export function startJobs(options: StartJobsOptions): Promise<void> {
     schema: JOBS_SCHEMA,
     max: 3,
     application_name: "roofing-site-jobs",
-    // Maintenance and cron only where workers run (a web-only process just sends).
+    // Maintenance and the cron passes only where workers run (a web-only process just sends and
+    // writes schedules).
     supervise: options.workers,
     schedule: options.workers,
+    ...cronIntervals(),
     // Passed through to pg.Pool, which pg-boss creates with these options.
     ...poolOptions,
-  } as PgBoss.ConstructorOptions);
+  } as ConstructorOptions);
   boss.on("error", logBossError);
+  boss.on("warning", (warning) => logBossWarning(warning));
 
   const state: JobsState = {
     boss,
@@ -72,12 +78,19 @@ export function startJobs(options: StartJobsOptions): Promise<void> {
     },
     async (error: unknown) => {
       if (currentJobsState() === state) setJobsState(undefined);
-      await boss.stop({ graceful: false, wait: true }).catch(() => {});
+      await boss.stop({ graceful: false }).catch(() => {});
       throw error;
     },
   );
   setJobsState(state);
-  return state.started;
+  if (!options.workers) return state.started;
+  // The domains' keyed schedules go through queue.server.ts, which waits for `started`: after it.
+  return state.started.then(async () => {
+    for (const definition of jobDefinitions) {
+      // A schedule pg-boss refuses is logged; it must not keep the jobs (and the server) from starting.
+      await definition.syncSchedules?.().catch((error: unknown) => logger.error({ err: error, job: definition.name }, "could not set the keyed schedules"));
+    }
+  });
 }
 
 async function startInstance(state: JobsState): Promise<void> {
@@ -86,10 +99,12 @@ async function startInstance(state: JobsState): Promise<void> {
   await boss.start();
 
   for (const definition of jobDefinitions) {
-    const queue: PgBoss.Queue = { name: definition.name, ...definition.queue };
-    await boss.createQueue(definition.name, queue);
-    // createQueue leaves an existing queue as it was: bring its settings up to date.
-    await boss.updateQueue(definition.name, queue);
+    // Policy, partition and the dead-letter queue are fixed when a queue is created.
+    const { policy: _policy, partition: _partition, deadLetter: _deadLetter, retryDelayMax: _max, heartbeatSeconds: _heartbeat, ...settings } =
+      definition.queue ?? {};
+    await boss.createQueue(definition.name, definition.queue ?? {});
+    // createQueue leaves an existing queue as it was: bring the settings that can change up to date.
+    await boss.updateQueue(definition.name, settings);
   }
 
   if (state.workers) {
@@ -132,10 +147,13 @@ function runSignal(state: JobsState, definition: AnyJobDefinition): AbortSignal 
 }
 
 function registerWorker(state: JobsState, definition: AnyJobDefinition): Promise<string> {
-  const options: PgBoss.WorkOptions & { includeMetadata: true } = { batchSize: 1, includeMetadata: true };
-  if (definition.pollingIntervalSeconds !== undefined) options.pollingIntervalSeconds = definition.pollingIntervalSeconds;
+  const options = {
+    batchSize: 1,
+    includeMetadata: true,
+    ...(definition.pollingIntervalSeconds !== undefined && { pollingIntervalSeconds: definition.pollingIntervalSeconds }),
+  } as const satisfies WorkOptions;
 
-  return state.boss.work<object>(definition.name, options, async (jobs) => {
+  return state.boss.work(definition.name, options, async (jobs: JobWithMetadata<object>[]) => {
     const [job] = jobs;
     if (!job) return undefined;
     const data = job.data as { requestId?: unknown } | null;
@@ -144,7 +162,8 @@ function registerWorker(state: JobsState, definition: AnyJobDefinition): Promise
     const run = requestContext.run({ requestId }, async () => {
       const startedAt = performance.now();
       try {
-        const result = await definition.handle(job, { signal: runSignal(state, definition) });
+        // pg-boss aborts job.signal when the job's claim is lost or it is failed at shutdown.
+        const result = await definition.handle(job, { signal: AbortSignal.any([runSignal(state, definition), job.signal]) });
         logger.debug({ job: job.name, jobId: job.id, ms: Math.round(performance.now() - startedAt) }, "job done");
         return result;
       } catch (error) {
@@ -165,21 +184,33 @@ function registerWorker(state: JobsState, definition: AnyJobDefinition): Promise
   });
 }
 
-/** Sets the schedules of the registry and removes those no job defines any more. */
+/**
+ * Sets the schedules of the registry and removes those no job defines any more: the unkeyed schedule
+ * of a job without `schedule`, and every schedule of a queue no job uses. Keyed schedules of a defined
+ * job belong to its domain (`syncSchedules`).
+ */
 async function syncSchedules(boss: PgBoss, definitions: readonly AnyJobDefinition[]): Promise<void> {
-  const scheduled = new Set<string>();
+  const byName = new Map(definitions.map((d) => [d.name, d]));
   for (const definition of definitions) {
     if (!definition.schedule) continue;
     const { cron, data, options } = definition.schedule;
     await boss.schedule(definition.name, cron, data ?? {}, { tz: "UTC", ...options });
-    scheduled.add(definition.name);
   }
   for (const existing of await boss.getSchedules()) {
-    if (!scheduled.has(existing.name)) {
-      await boss.unschedule(existing.name);
-      logger.info({ job: existing.name }, "removed the schedule of a job that is no longer defined");
-    }
+    const definition = byName.get(existing.name);
+    if (definition && (existing.key !== "" || definition.schedule)) continue;
+    await boss.unschedule(existing.name, existing.key);
+    logger.info({ job: existing.name, key: existing.key || undefined }, "removed the schedule of a job that is no longer defined");
   }
+}
+
+/**
+ * How often pg-boss looks for due schedules (default 30 s) and forwards them to their queues (default
+ * 5 s). JOBS_CRON_INTERVAL_SECONDS shortens both for tests that wait for a schedule to fire.
+ */
+function cronIntervals(): Pick<ConstructorOptions, "cronMonitorIntervalSeconds" | "cronWorkerIntervalSeconds"> {
+  const seconds = config().JOBS_CRON_INTERVAL_SECONDS;
+  return seconds ? { cronMonitorIntervalSeconds: seconds, cronWorkerIntervalSeconds: seconds } : {};
 }
 
 /** Timers of the jobs sent every few seconds (`everySeconds`), cleared at stop. */
@@ -222,7 +253,7 @@ export function stopJobs(): Promise<void> {
       (async () => {
         // A start still in progress must finish (or fail) before pg-boss can stop.
         await state.started.catch(() => {});
-        await state.boss.stop({ graceful: true, wait: true, close: true, timeout: STOP_GRACE_MS });
+        await state.boss.stop({ graceful: true, close: true, timeout: STOP_GRACE_MS });
         if (state.inFlight.size > 0) {
           logger.warn({ running: state.inFlight.size }, "aborting jobs still running at shutdown; they will be retried");
           state.shutdown.abort(new Error("the process is shutting down"));
@@ -265,6 +296,15 @@ const ERROR_LOG_INTERVAL_MS = 60_000;
 const recentErrors = new Map<string, { at: number; suppressed: number }>();
 
 function logBossError(error: unknown): void {
+  logRateLimited("error", error);
+}
+
+/** pg-boss's warnings (slow queries, a queue backing up, clock skew, a handler past its expiry). */
+function logBossWarning(warning: Warning): void {
+  logRateLimited("warn", warning);
+}
+
+function logRateLimited(level: "error" | "warn", error: unknown): void {
   const details = (error ?? {}) as { message?: unknown; queue?: unknown; code?: unknown };
   const message = typeof details.message === "string" ? details.message : String(error);
   // Worker ids and queue names vary; group by the message without them.
@@ -277,13 +317,13 @@ function logBossError(error: unknown): void {
   }
   if (recentErrors.size > 100) recentErrors.clear();
   recentErrors.set(key, { at: now, suppressed: 0 });
-  logger.error(
+  logger[level](
     {
       err: error instanceof Error ? error : { message, stack: (error as { stack?: unknown } | null)?.stack },
       queue: typeof details.queue === "string" ? details.queue : undefined,
       code: details.code,
       suppressedSinceLast: recent?.suppressed,
     },
-    "background job system error",
+    level === "error" ? "background job system error" : "background job system warning",
   );
 }

@@ -18,7 +18,7 @@ function appDirWithEnvFile(contents: string): string {
   const dir = makeTempDir("env-file");
   fs.copyFileSync(path.join(source, "server.js"), path.join(dir, "server.js"));
   fs.copyFileSync(path.join(source, "package.json"), path.join(dir, "package.json"));
-  for (const linked of ["build", "app", "node_modules"]) fs.symlinkSync(path.join(source, linked), path.join(dir, linked), "dir");
+  for (const linked of ["build", "app", "scripts", "node_modules"]) fs.symlinkSync(path.join(source, linked), path.join(dir, linked), "dir");
   fs.writeFileSync(path.join(dir, ".env"), contents);
   return dir;
 }

@@ -9,7 +9,7 @@ import { makeTempDir } from "./temp-dirs";
  * tests run empties build/ under a live server (the server-build chunk and
  * the hashed client assets are loaded lazily), which fails tests at random.
  * So global-setup.ts copies what `node server.js` reads from its directory
- * and the working directory — server.js, package.json (ESM), build/ and the
+ * and the working directory — server.js, scripts/check-node.js, package.json (ESM), build/ and the
  * migrations — into a temp dir once, links node_modules, and every e2e server
  * runs from there with it as its working directory.
  */
@@ -38,8 +38,9 @@ export function snapshotApp(repoRoot: string): AppSnapshot {
   const dir = makeTempDir("app");
   fs.cpSync(path.join(repoRoot, "build"), path.join(dir, "build"), { recursive: true });
   fs.cpSync(path.join(repoRoot, "app/db/migrations"), path.join(dir, "app/db/migrations"), { recursive: true });
-  fs.copyFileSync(path.join(repoRoot, "server.js"), path.join(dir, "server.js"));
-  fs.copyFileSync(path.join(repoRoot, "package.json"), path.join(dir, "package.json"));
+  // server.js imports scripts/check-node.js (the Node.js version check), which reads package.json.
+  fs.mkdirSync(path.join(dir, "scripts"));
+  for (const file of ["server.js", "package.json", "scripts/check-node.js"]) fs.copyFileSync(path.join(repoRoot, file), path.join(dir, file));
   fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(dir, "node_modules"), "dir");
   if (!fs.existsSync(path.join(dir, "build/server/index.js"))) {
     return { dir, problem: `The build changed while it was being copied (a concurrent \`npm run build\`?). Run the tests again.` };

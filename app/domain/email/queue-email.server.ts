@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import type PgBoss from "pg-boss";
+import type { Queue } from "pg-boss";
 import { z } from "zod";
 import { db, type DbExecutor, type DbTransaction } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
@@ -39,7 +39,7 @@ export const EMAIL_SEND_QUEUE = {
   retryBackoff: true,
   // Longer than the worst case of one send (each SMTP wait is capped at 10 s).
   expireInSeconds: 120,
-} as const satisfies Omit<PgBoss.Queue, "name">;
+} as const satisfies Omit<Queue, "name">;
 
 export interface EmailSendJobData {
   outboxId: string;

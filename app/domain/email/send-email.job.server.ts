@@ -1,6 +1,6 @@
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { SMTPSentMessageInfo } from "nodemailer";
-import type PgBoss from "pg-boss";
+import type { Job } from "pg-boss";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
@@ -169,7 +169,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The `email.send` handler. */
 export async function handleSendEmailJob(
-  job: PgBoss.Job<EmailSendJobData>,
+  job: Job<EmailSendJobData>,
   context?: JobContext,
 ): Promise<{ outcome: DeliveryOutcome }> {
   const outboxId = job.data?.outboxId;

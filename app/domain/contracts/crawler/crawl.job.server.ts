@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type PgBoss from "pg-boss";
+import type { JobWithMetadata } from "pg-boss";
 import { db } from "~/db/client.server";
 import { contractCrawlSessions } from "~/db/schema";
 import { defineJob, type JobContext } from "~/jobs/define-job";
@@ -7,7 +7,7 @@ import { logger } from "~/lib/logger.server";
 import { CRAWL_TEXT } from "./crawl-texts";
 import { queueCrawlDigest } from "./digest.server";
 import { type CrawlOutcome, runCrawl, type RunCrawlOptions, writeCrawlLog } from "./run-crawl.server";
-import { runScheduleTick } from "./schedule.server";
+import { runScheduledCrawl, SCHEDULED_CRAWL_JOB, type ScheduledCrawlData, syncCrawlSchedules } from "./schedule.server";
 import { CRAWL_JOB, closeStaleSessions, crawlJobDataSchema, type CrawlJobData } from "./start-crawl.server";
 
 /**
@@ -22,10 +22,9 @@ import { CRAWL_JOB, closeStaleSessions, crawlJobDataSchema, type CrawlJobData } 
  */
 
 export const CRAWL_SWEEP_JOB = "contracts.crawl-sweep";
-export const SCHEDULE_TICK_JOB = "contracts.schedule-tick";
 
 export async function handleCrawlJob(
-  job: Pick<PgBoss.JobWithMetadata<CrawlJobData>, "id" | "data" | "retryCount">,
+  job: Pick<JobWithMetadata<CrawlJobData>, "id" | "data" | "retryCount">,
   context?: JobContext,
   options: Omit<RunCrawlOptions, "signal"> = {},
 ): Promise<{ outcome: CrawlOutcome["status"] | "skipped"; sessionId?: string }> {
@@ -134,11 +133,12 @@ export const crawlSweepJob = defineJob<Record<string, never>>({
   handle: async () => ({ closed: await closeStaleSessions(db()) }),
 });
 
-export const scheduleTickJob = defineJob<Record<string, never>>({
-  name: SCHEDULE_TICK_JOB,
-  queue: { policy: "short", retryLimit: 0, expireInSeconds: 60 },
-  schedule: { cron: "* * * * *" },
-  handle: () => runScheduleTick(),
+/** One occurrence of a configuration's schedule (schedule.server.ts): keyed schedules, one per configuration. */
+export const scheduledCrawlJob = defineJob<ScheduledCrawlData>({
+  name: SCHEDULED_CRAWL_JOB,
+  queue: { retryLimit: 0, expireInSeconds: 60 },
+  syncSchedules: syncCrawlSchedules,
+  handle: (job) => runScheduledCrawl(job.data, job.createdOn),
 });
 
-export const contractJobs = [crawlJob, crawlSweepJob, scheduleTickJob];
+export const contractJobs = [crawlJob, crawlSweepJob, scheduledCrawlJob];

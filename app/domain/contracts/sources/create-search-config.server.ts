@@ -2,6 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { DbTransaction } from "~/db/client.server";
 import { contractSearchConfigs, contractSources } from "~/db/schema";
 import type { AdminChange } from "~/lib/admin-action.server";
+import { crawlSchedulesChanged } from "../crawler/schedule.server";
 import { CONFIG_TEXT, type SearchConfigFormInput } from "./admin-schemas";
 import { clearOtherDefaults, lockSourceConfigs, refuseTakenName, searchConfigColumns } from "./search-config-values.server";
 
@@ -32,6 +33,8 @@ export async function createSearchConfig(tx: DbTransaction, input: SearchConfigF
     .returning({ id: contractSearchConfigs.id });
   return {
     ok: true,
+    // The configuration's pg-boss schedule follows (schedule.server.ts).
+    afterCommit: crawlSchedulesChanged,
     message: CONFIG_TEXT.created,
     audit: {
       action: "contracts.search_config.create",

@@ -2,6 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import type { DbTransaction } from "~/db/client.server";
 import { contractCrawlSessions, contractOpportunities, contractSources } from "~/db/schema";
 import type { AdminChange } from "~/lib/admin-action.server";
+import { crawlSchedulesChanged } from "../crawler/schedule.server";
 import { SOURCE_TEXT } from "./admin-schemas";
 
 /**
@@ -31,6 +32,8 @@ export async function deleteSource(tx: DbTransaction, input: { id: string }): Pr
   await tx.delete(contractSources).where(eq(contractSources.id, source.id));
   return {
     ok: true,
+    // The configuration's pg-boss schedule follows (schedule.server.ts).
+    afterCommit: crawlSchedulesChanged,
     message: SOURCE_TEXT.deleted,
     audit: { action: "contracts.source.delete", targetType: "contract_source", targetId: source.id, details: { name: source.name, slug: source.slug } },
   };

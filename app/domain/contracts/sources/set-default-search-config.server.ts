@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DbTransaction } from "~/db/client.server";
 import { contractSearchConfigs } from "~/db/schema";
 import type { AdminChange } from "~/lib/admin-action.server";
+import { crawlSchedulesChanged } from "../crawler/schedule.server";
 import { CONFIG_TEXT } from "./admin-schemas";
 import { clearOtherDefaults, lockSourceConfigs } from "./search-config-values.server";
 
@@ -20,6 +21,8 @@ export async function setDefaultSearchConfig(tx: DbTransaction, input: { id: str
   await tx.update(contractSearchConfigs).set({ isDefault: true, isActive: true, updatedAt: sql`now()` }).where(eq(contractSearchConfigs.id, row.id));
   return {
     ok: true,
+    // The configuration's pg-boss schedule follows (schedule.server.ts).
+    afterCommit: crawlSchedulesChanged,
     message: CONFIG_TEXT.madeDefault,
     audit: { action: "contracts.search_config.make_default", targetType: "contract_search_config", targetId: row.id, details: { name: row.name, reactivated: !row.isActive } },
   };

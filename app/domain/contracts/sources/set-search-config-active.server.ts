@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DbTransaction } from "~/db/client.server";
 import { contractSearchConfigs } from "~/db/schema";
 import type { AdminChange } from "~/lib/admin-action.server";
+import { crawlSchedulesChanged } from "../crawler/schedule.server";
 import { CONFIG_TEXT } from "./admin-schemas";
 import { lockSourceConfigs } from "./search-config-values.server";
 
@@ -20,6 +21,8 @@ export async function setSearchConfigActive(tx: DbTransaction, input: { id: stri
   await tx.update(contractSearchConfigs).set({ isActive: input.active, updatedAt: sql`now()` }).where(eq(contractSearchConfigs.id, input.id));
   return {
     ok: true,
+    // The configuration's pg-boss schedule follows (schedule.server.ts).
+    afterCommit: crawlSchedulesChanged,
     message: input.active ? CONFIG_TEXT.activated : CONFIG_TEXT.deactivated,
     audit: {
       action: input.active ? "contracts.search_config.activate" : "contracts.search_config.deactivate",

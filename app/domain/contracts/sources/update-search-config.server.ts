@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DbTransaction } from "~/db/client.server";
 import { contractSearchConfigs } from "~/db/schema";
 import type { AdminChange } from "~/lib/admin-action.server";
+import { crawlSchedulesChanged } from "../crawler/schedule.server";
 import { CONFIG_TEXT, type SearchConfigFormInput } from "./admin-schemas";
 import { clearOtherDefaults, lockSourceConfigs, refuseTakenName, searchConfigColumns } from "./search-config-values.server";
 
@@ -27,5 +28,5 @@ export async function updateSearchConfig(tx: DbTransaction, input: SearchConfigF
     .where(eq(contractSearchConfigs.id, input.id));
   const details: Record<string, unknown> = { name: input.name, keywords: input.keywords, isDefault: input.isDefault, isActive: input.isActive, scheduleCron: input.scheduleCron };
   if (before.name !== input.name) details.previousName = before.name;
-  return { ok: true, message: CONFIG_TEXT.updated, audit: { action: "contracts.search_config.update", targetType: "contract_search_config", targetId: input.id, details } };
+  return { ok: true, afterCommit: crawlSchedulesChanged, message: CONFIG_TEXT.updated, audit: { action: "contracts.search_config.update", targetType: "contract_search_config", targetId: input.id, details } };
 }

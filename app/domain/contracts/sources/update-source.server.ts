@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { DbTransaction } from "~/db/client.server";
 import { contractSources } from "~/db/schema";
 import type { AdminChange } from "~/lib/admin-action.server";
+import { crawlSchedulesChanged } from "../crawler/schedule.server";
 import { lockList } from "~/lib/ordered-rows.server";
 import { SOURCE_TEXT, type SourceFormInput } from "./admin-schemas";
 import { refuseBaseUrl, SLUG_TAKEN, sourceColumns } from "./source-values.server";
@@ -33,5 +34,5 @@ export async function updateSource(tx: DbTransaction, input: SourceFormInput & {
   if (before.name !== input.name) details.previousName = before.name;
   if (before.slug !== input.slug) details.previousSlug = before.slug;
   if (before.baseUrl !== input.baseUrl) details.previousBaseUrl = before.baseUrl;
-  return { ok: true, message: SOURCE_TEXT.updated, audit: { action: "contracts.source.update", targetType: "contract_source", targetId: input.id, details } };
+  return { ok: true, afterCommit: crawlSchedulesChanged, message: SOURCE_TEXT.updated, audit: { action: "contracts.source.update", targetType: "contract_source", targetId: input.id, details } };
 }
