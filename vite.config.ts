@@ -18,18 +18,20 @@ function crawlPageParserWorker(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   build: {
-    // The server bundle's entry is our own Express app (server/app.ts), which
-    // imports the React Router build; the browser bundle is left to React Router.
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
     // Never ship source maps to production (QUALITY S24).
     sourcemap: false,
     assetsInlineLimit: 0,
   },
+  environments: {
+    // The server bundle's entry is our own Express app (server/app.ts), which imports the React Router
+    // build (Vite's environment API: future.v8_viteEnvironmentApi); the browser bundle is left to React Router.
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+  },
   server: { host: "127.0.0.1" },
   plugins: [tailwindcss(), reactRouter(), crawlPageParserWorker()],
-}));
+});

@@ -2,10 +2,11 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { noteDatabaseError } from "~/db/availability.server";
 import { contentSecurityPolicy } from "~/lib/content-security-policy";
+import { cspRenderContext } from "~/lib/csp-context";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 import { pageScripts } from "~/lib/page-scripts";
@@ -18,7 +19,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   // A page that hydrates needs React Router's inline scripts, allowed by this response's nonce; a page
   // that does not (ADR 007) has none: its policy names no nonce and its HTML is the same bytes for every
@@ -26,8 +27,9 @@ export default function handleRequest(
   const { hydrate } = pageScripts(
     routerContext.staticHandlerContext.matches.map((match) => ({ handle: routerContext.routeModules[match.route.id]?.handle })),
   );
-  const nonce = hydrate ? loadContext.cspNonce : "";
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce || null, loadContext.cspDev));
+  const csp = loadContext.get(cspRenderContext);
+  const nonce = hydrate ? csp.nonce() : "";
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce || null, csp.dev));
   if (!hydrate) {
     // A page that does not hydrate has nothing to stream (no deferred data, no Suspense boundary that
     // waits) and is wanted whole by the page cache: rendering it to one string skips the Node stream,

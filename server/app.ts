@@ -2,7 +2,7 @@ import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { config, ConfigError, productionConfigProblems } from "~/config.server";
 import { waitForDatabase } from "~/db/availability.server";
@@ -19,6 +19,7 @@ import { PUBLIC_ROUTES } from "~/domain/seo/public-routes";
 import { invalidatePublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
 import { startJobs, stopJobs } from "~/jobs/worker.server";
 import { onContentChange, startContentChangeListener, stopContentChangeListener } from "~/lib/content-changes.server";
+import { cspRenderContext } from "~/lib/csp-context";
 import { logger } from "~/lib/logger.server";
 import { setListeningOrigin } from "~/lib/site-origin.server";
 import { healthCheck, unavailableWhileDatabaseIsAway } from "./health";
@@ -43,16 +44,6 @@ import { closeAfterUnreadBody } from "./unread-body";
  * Stop (SIGTERM/SIGINT): stop accepting, finish in-flight requests, stop jobs,
  * close the pool, stop the embedded database, exit 0 — all within 10 s.
  */
-
-declare module "react-router" {
-  interface AppLoadContext {
-    /** The nonce this response's Content-Security-Policy allows, if its page hydrates (ADR 030). */
-    cspNonce: string;
-    /** Development server: its scripts need a looser policy. */
-    cspDev: boolean;
-    requestId: string;
-  }
-}
 
 // `npm run create-admin` (scripts/create-admin.js) runs this from the production bundle.
 export { runCreateAdminCli } from "~/domain/accounts/create-admin-cli.server";
@@ -126,14 +117,8 @@ export function createApp({ vite, pageCache, serverBuild }: { vite?: ViteDevServ
       mode: cfg.isProduction ? "production" : "development",
       getLoadContext: (_req, res) => {
         const nonce = res.locals.cspNonce as (() => string) | undefined;
-        return {
-          // Read only by the renderer of a page that hydrates (app/entry.server.tsx).
-          get cspNonce() {
-            return nonce?.() ?? "";
-          },
-          cspDev: res.locals.cspDev === true,
-          requestId: String(res.locals.requestId),
-        };
+        // Read only by the renderer of a page that hydrates (app/entry.server.tsx).
+        return new RouterContextProvider(new Map([[cspRenderContext, { nonce: () => nonce?.() ?? "", dev: res.locals.cspDev === true }]]));
       },
     }),
   );

@@ -1,9 +1,10 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, it, test } from "vitest";
 import { safeRedirectPath } from "~/domain/accounts/guards.server";
 import { seededRandom } from "../../tests/support/prng";
 import {
   absoluteHttpUrl,
   absoluteUrl,
+  pageUrlOf,
   isHttpUrl,
   isSafeHref,
   isSafeImageSrc,
@@ -169,5 +170,25 @@ describe("one URL safety module", () => {
     for (const value of ["/\\evil.example/x", "/\t/evil.example/x", "//evil.example/x", "javascript:alert(1)", "data:text/html,x"]) {
       expect(() => absoluteHttpUrl(value, "https://roofing.test"), JSON.stringify(value)).toThrow();
     }
+  });
+});
+
+describe("pageUrlOf (React Router's data-request URLs, passed through since future.v8_passThroughRequests)", () => {
+  const page = (url: string) => {
+    const result = pageUrlOf(new Request(url));
+    return `${result.pathname}${result.search}`;
+  };
+  it("gives the page a data request is for", () => {
+    expect(page("https://site.test/_root.data")).toBe("/");
+    expect(page("https://site.test/_root.data?_routes=root%2Croutes%2Fhome")).toBe("/");
+    expect(page("https://site.test/admin/leads.data?status=new&_routes=routes%2Fadmin%2Fleads")).toBe("/admin/leads?status=new");
+    expect(page("https://site.test/about/_.data")).toBe("/about/");
+    expect(page("https://site.test/services?index&utm_source=x")).toBe("/services?utm_source=x");
+    expect(page("https://site.test/admin/leads?q=a.data")).toBe("/admin/leads?q=a.data");
+  });
+  it("leaves other URLs as they are", () => {
+    expect(page("https://site.test/")).toBe("/");
+    expect(page("https://site.test/gaf/shingles?x=1")).toBe("/gaf/shingles?x=1");
+    expect(page("https://site.test/files/report.data.csv")).toBe("/files/report.data.csv");
   });
 });

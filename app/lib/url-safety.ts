@@ -175,3 +175,21 @@ export function absoluteHttpUrl(url: string, base?: string): string {
   }
   return new URL(url).href;
 }
+
+/**
+ * The page a request is for, as a URL without React Router's data-request details. With
+ * `future.v8_passThroughRequests` (React Router 8's behaviour) loaders and actions get the raw request:
+ * a data request's path ends in `.data` (`/_root.data` for `/`, `/about/_.data` for `/about/` with
+ * trailing-slash-aware data requests) and its query carries `_routes`; a form posted to an index
+ * route carries `index`. The result is the URL a visitor's browser shows.
+ */
+export function pageUrlOf(request: Request | URL): URL {
+  const url = new URL(request instanceof URL ? request.href : request.url);
+  const path = url.pathname;
+  if (path.endsWith("/_root.data")) url.pathname = path.slice(0, -"_root.data".length);
+  else if (path.endsWith("/_.data")) url.pathname = path.slice(0, -"_.data".length);
+  else if (path.endsWith(".data")) url.pathname = path.slice(0, -".data".length) || "/";
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  return url;
+}

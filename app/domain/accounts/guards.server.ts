@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { logger } from "~/lib/logger.server";
-import { safeRedirectTarget } from "~/lib/url-safety";
+import { pageUrlOf, safeRedirectTarget } from "~/lib/url-safety";
 import { recordAuditSafely } from "./audit.server";
 import { getSessionUser, type SessionUser } from "./session.server";
 
@@ -27,11 +27,9 @@ import { getSessionUser, type SessionUser } from "./session.server";
 
 /** The path (and query) of `request`, as the place to come back to after signing in. */
 export function returnPathOf(request: Request): string {
-  const url = new URL(request.url);
-  url.searchParams.delete("_routes");
-  const path = url.pathname.replace(/\.data$/, "") || "/";
+  const url = pageUrlOf(request);
   const search = url.searchParams.toString();
-  return search ? `${path}?${search}` : path;
+  return search ? `${url.pathname}?${search}` : url.pathname;
 }
 
 async function deny(user: SessionUser, request: Request, reason: string, required: string): Promise<void> {

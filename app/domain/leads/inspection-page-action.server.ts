@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { safeRedirectTarget } from "~/lib/url-safety";
+import { pageUrlOf, safeRedirectTarget } from "~/lib/url-safety";
 import { INSPECTION_SENT_PARAM, type InspectionActionData } from "./form-state";
 import { handleInspectionRequest, outcomeHeaders } from "./handle-inspection-request.server";
 
@@ -16,11 +16,10 @@ import { handleInspectionRequest, outcomeHeaders } from "./handle-inspection-req
  */
 export async function inspectionPageAction({ request }: { request: Request }) {
   const outcome = await handleInspectionRequest(request);
-  const url = new URL(request.url);
+  const url = pageUrlOf(request);
   if (outcome.ok) {
     const formId = outcome.formId ?? "inspection-form";
     const params = new URLSearchParams(url.search);
-    params.delete("index");
     params.delete(INSPECTION_SENT_PARAM);
     params.set(INSPECTION_SENT_PARAM, formId);
     // The request's own path, judged like any redirect target: "//" (which the router matches as "/") would make "//?...", another host.

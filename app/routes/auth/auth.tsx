@@ -15,7 +15,7 @@ import { cookieHeaders } from "~/domain/accounts/auth-http.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MAX_UTF16_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/accounts/constants";
 import { safeRedirectPath } from "~/domain/accounts/guards.server";
 import { getSessionUser } from "~/domain/accounts/session.server";
-import { logger } from "~/lib/logger.server";
+import { logger, currentRequestId } from "~/lib/logger.server";
 
 /**
  * /auth (spec 1 §2, §4, §8): Sign In and Create Account, toggled by a link
@@ -63,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   let form: FormData;
   try {
     form = await request.formData();
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = intent === "sign-up" ? await signUpWithForm(request, form) : await signInWithForm(request, form);
     if (!outcome.ok) {
       const error =
-        outcome.status >= 500 ? { ...outcome.error, text: `${outcome.error.text} Reference: ${context.requestId}` } : outcome.error;
+        outcome.status >= 500 ? { ...outcome.error, text: `${outcome.error.text} Reference: ${currentRequestId()}` } : outcome.error;
       return data(
         { intent, error, fieldErrors: outcome.fieldErrors ?? {}, values: outcome.values ?? {} },
         {
@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     logger.error({ err: error, intent }, "sign-in or sign-up failed unexpectedly");
     return data(
-      { intent, error: { title: "Error", text: `An unexpected error occurred. Reference: ${context.requestId}` }, fieldErrors: {}, values: {} },
+      { intent, error: { title: "Error", text: `An unexpected error occurred. Reference: ${currentRequestId()}` }, fieldErrors: {}, values: {} },
       { status: 500 },
     );
   }

@@ -10,7 +10,7 @@ import { cookieHeaders } from "~/domain/accounts/auth-http.server";
 import { PASSWORD_MAX_UTF16_LENGTH } from "~/domain/accounts/constants";
 import { returnPathOf } from "~/domain/accounts/guards.server";
 import { getSessionUser } from "~/domain/accounts/session.server";
-import { logger } from "~/lib/logger.server";
+import { logger, currentRequestId } from "~/lib/logger.server";
 
 /**
  * /auth/change-password: for any signed-in, approved account; required
@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { required: user.mustChangePassword, firstName: user.firstName };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   await requireApprovedSignedIn(request);
   try {
     const form = await readForm(request);
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/admin", { headers: cookieHeaders(outcome.setCookies) });
   } catch (error) {
     logger.error({ err: error }, "password change failed");
-    return data({ error: { title: "Error", text: `An unexpected error occurred. Reference: ${context.requestId}` }, fieldErrors: {} }, { status: 500 });
+    return data({ error: { title: "Error", text: `An unexpected error occurred. Reference: ${currentRequestId()}` }, fieldErrors: {} }, { status: 500 });
   }
 }
 

@@ -8,7 +8,7 @@ import { FormMessage } from "~/components/admin/form-message";
 import { CardContent, CardFooter } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
 import { FORM_UNREADABLE, readForm, requestPasswordResetWithForm } from "~/domain/accounts/auth-forms.server";
-import { logger } from "~/lib/logger.server";
+import { logger, currentRequestId } from "~/lib/logger.server";
 
 /**
  * /auth/forgot-password: asks for a reset link by email. The answer is the
@@ -20,7 +20,7 @@ const SENT = {
   text: "If an account exists for that address, we have sent it a link to choose a new password. The link is valid for one hour.",
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   try {
     const form = await readForm(request);
     if (!form) return data({ sent: false, error: FORM_UNREADABLE, fieldErrors: {}, values: {} }, { status: 400 });
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     logger.error({ err: error }, "password reset request failed");
     return data(
-      { sent: false, error: { title: "Error", text: `An unexpected error occurred. Reference: ${context.requestId}` }, fieldErrors: {}, values: {} },
+      { sent: false, error: { title: "Error", text: `An unexpected error occurred. Reference: ${currentRequestId()}` }, fieldErrors: {}, values: {} },
       { status: 500 },
     );
   }

@@ -7,7 +7,7 @@ import { FormMessage } from "~/components/admin/form-message";
 import { CardContent, CardFooter } from "~/components/ui/card";
 import { FORM_UNREADABLE, readForm, resetPasswordWithForm } from "~/domain/accounts/auth-forms.server";
 import { cookieHeaders } from "~/domain/accounts/auth-http.server";
-import { logger } from "~/lib/logger.server";
+import { logger, currentRequestId } from "~/lib/logger.server";
 
 /**
  * /auth/reset-password?token=...: the link of the reset email. Choosing a
@@ -19,7 +19,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: token.slice(0, 200) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   try {
     const form = await readForm(request);
     if (!form) return data({ error: FORM_UNREADABLE, fieldErrors: {} }, { status: 400 });
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/auth?notice=password-reset", { headers: cookieHeaders(outcome.setCookies) });
   } catch (error) {
     logger.error({ err: error }, "password reset failed");
-    return data({ error: { title: "Error", text: `An unexpected error occurred. Reference: ${context.requestId}` }, fieldErrors: {} }, { status: 500 });
+    return data({ error: { title: "Error", text: `An unexpected error occurred. Reference: ${currentRequestId()}` }, fieldErrors: {} }, { status: 500 });
   }
 }
 

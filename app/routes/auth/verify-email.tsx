@@ -6,7 +6,7 @@ import { FormMessage } from "~/components/admin/form-message";
 import { buttonVariants } from "~/components/ui/button";
 import { CardContent, CardFooter } from "~/components/ui/card";
 import { FORM_UNREADABLE, readForm, verifyEmailToken } from "~/domain/accounts/auth-forms.server";
-import { logger } from "~/lib/logger.server";
+import { logger, currentRequestId } from "~/lib/logger.server";
 
 /**
  * /auth/verify-email?token=...: the link of the verification email. Opening
@@ -19,7 +19,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: token.slice(0, 2000) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   try {
     const form = await readForm(request);
     if (!form) return data({ ok: false, text: FORM_UNREADABLE.text }, { status: 400 });
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(result, { status: result.ok ? 200 : 400 });
   } catch (error) {
     logger.error({ err: error }, "email verification failed unexpectedly");
-    return data({ ok: false, text: `An unexpected error occurred. Reference: ${context.requestId}` }, { status: 500 });
+    return data({ ok: false, text: `An unexpected error occurred. Reference: ${currentRequestId()}` }, { status: 500 });
   }
 }
 
