@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { matchRoutes } from "react-router";
-import { logger, requestContext } from "~/lib/logger.server";
+import { logger, logRequest, requestContext } from "~/lib/logger.server";
 
 /**
  * In-memory cache of anonymous public pages (QUALITY P3, ADR 030).
@@ -23,7 +23,8 @@ import { logger, requestContext } from "~/lib/logger.server";
  *   (README, "Caching in front of the app").
  * - Hits are served before Express (`serveHit`, called first by the HTTP server:
  *   server/app.ts): a map lookup and one write of stored headers and bytes,
- *   with the request id and the access-log line of every request.
+ *   with the request id and the access-log line of every request (written
+ *   in batches, `logRequest`: ADR 042).
  * - A response whose render saw a failed read (`markResponseUncacheable()`) is
  *   sent but not stored, so a passing database hiccup is not served for minutes.
  * - `invalidate()` empties it; the server calls it when the database reports a
@@ -172,24 +173,21 @@ export class PageCache {
   serveHit(req: http.IncomingMessage, res: http.ServerResponse): boolean {
     const entry = this.lookup(req);
     if (!entry) return false;
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const requestId = crypto.randomUUID();
     const form = pick(req, entry);
     res.writeHead(form.status, [...form.headers, "x-request-id", requestId]);
     res.end(req.method === "HEAD" ? undefined : form.body ?? undefined);
     const url = req.url ?? "/";
     const query = url.indexOf("?");
-    logger.info(
-      {
-        requestId,
-        method: req.method,
-        path: query < 0 ? url : url.slice(0, query),
-        status: form.status,
-        durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
-        pageCache: "hit",
-      },
-      "request",
-    );
+    logRequest({
+      requestId,
+      method: req.method ?? "",
+      path: query < 0 ? url : url.slice(0, query),
+      status: form.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      pageCache: "hit",
+    });
     return true;
   }
 

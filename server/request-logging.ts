@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { logger, requestContext } from "~/lib/logger.server";
+import { logRequest, requestContext } from "~/lib/logger.server";
 
 /**
  * Gives every request an id (also sent back as `X-Request-Id`), runs the rest
  * of the request inside a context so every log line carries that id, and
- * writes one access-log line when the response is done.
+ * writes one access-log line when the response is done (info, error for a 5xx).
  */
 export function requestLogging() {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -16,11 +16,7 @@ export function requestLogging() {
     res.setHeader("X-Request-Id", requestId);
     res.on("finish", () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      const level = res.statusCode >= 500 ? "error" : "info";
-      logger[level](
-        { requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 },
-        "request",
-      );
+      logRequest({ requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 });
     });
     requestContext.run({ requestId }, next);
   };
