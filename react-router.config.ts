@@ -1,13 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 
+// React Router 8 (ADR 040): middleware, split route modules, Vite's environment API, pass-through requests
+// and trailing-slash-aware data requests are its behaviour, adopted through v7's future flags first.
 export default {
   ssr: true,
-  // React Router 8's behaviour, opted into early (ADR 040): the upgrade to 8 is then a version change.
-  future: {
-    v8_middleware: true,
-    v8_splitRouteModules: true,
-    v8_viteEnvironmentApi: true,
-    v8_passThroughRequests: true,
-    v8_trailingSlashAwareDataRequests: true,
-  },
 } satisfies Config;
