@@ -13,6 +13,8 @@ import type { KnipConfig } from "knip";
  */
 const config: KnipConfig = {
   entry: [
+    // The server bundle's entry (vite.config.ts: environments.ssr), loaded by server.js.
+    "server/app.ts",
     // Emitted as its own chunk by vite.config.ts (crawlPageParserWorker) and started as a worker thread.
     "app/domain/contracts/crawler/page-parser-worker.server.ts",
     // Every bench is run by hand or by an npm script (bench/README.md); crawler-parse.js is not in a script.
@@ -24,18 +26,6 @@ const config: KnipConfig = {
     "scripts/*.js",
   ],
   ignoreIssues: {
-    // (issue 21: pg-boss 12 work in progress) These files are being rewritten for pg-boss 12's schedules; their
-    // exports are settled there, not here.
-    "app/jobs/**": ["exports", "types"],
-    "app/domain/contracts/crawler/cron.ts": ["exports", "types"],
-    "app/domain/contracts/crawler/schedule*.ts": ["exports", "types"],
-    "app/domain/contracts/crawler/crawl.job.server.ts": ["exports", "types"],
-    "app/domain/contracts/crawler/fetcher.server.ts": ["exports", "types"],
-    "app/domain/contracts/sources/**": ["exports", "types"],
-    "app/config.server.ts": ["exports", "types"],
-    // Their job definitions and handlers (used only inside their files) are being moved to pg-boss 12's types.
-    "app/domain/email/queue-email.server.ts": ["exports"],
-    "app/domain/email/send-email.job.server.ts": ["exports"],
     "server/**": ["exports", "types"],
     // (issue 21: benchmark rework in progress) bench/ is being changed for the load-generator work.
     "bench/**": ["exports", "types"],

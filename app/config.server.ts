@@ -79,7 +79,7 @@ const storageUrl = z.string().transform((value, ctx): S3StorageSettings => {
   return { bucket, prefix, endpoint: endpoint?.replace(/\/$/, ""), region, forcePathStyle: forcePathStyle === "true" };
 });
 
-export const configSchema = z.object({
+const configSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: port.default(3000),

@@ -9,7 +9,9 @@
 //   node scripts/check-patch-releases.js --all    # also lists every transitive package behind (never fails on them)
 //
 // Runtime dependencies are package.json's `dependencies` (the `node` runtime package among them): what a
-// production install ships. A version the registry marks deprecated is reported the same way (where the
+// production install ships. A patch published less than PATCH_GRACE_DAYS (default 7) days ago is reported
+// and does not fail yet: a release that lands while CI runs must not turn unrelated work red, and a week is
+// the time the team gives itself to take it. A version the registry marks deprecated is reported the same way (where the
 // registry's metadata carries the mark).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -17,6 +19,7 @@ import fs from "node:fs";
 const strict = process.argv.includes("--strict");
 const listAll = process.argv.includes("--all");
 const CONCURRENCY = 16;
+const GRACE_DAYS = Number(process.env.PATCH_GRACE_DAYS ?? 7);
 const REQUEST_TIMEOUT_MS = 30_000;
 
 const root = new URL("..", import.meta.url);
@@ -66,14 +69,21 @@ function newerPatch(version, published) {
   return best;
 }
 
-async function metadata(name) {
-  // The abbreviated ("install") metadata: every version's manifest without readmes, a fraction of the bytes.
-  const res = await fetch(`${registry}/${name.replace("/", "%2f")}`, {
-    headers: { accept: "application/vnd.npm.install-v1+json" },
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
-  return res.json();
+async function metadata(name, { full = false } = {}) {
+  // The abbreviated ("install") metadata: every version's manifest without readmes, a fraction of the
+  // bytes. The full document (for the few that lag) also has each version's publication time.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(`${registry}/${name.replace("/", "%2f")}`, {
+        headers: { accept: full ? "application/json" : "application/vnd.npm.install-v1+json" },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
+      return await res.json();
+    } catch (error) {
+      if (attempt >= 2) throw error;
+    }
+  }
 }
 
 const findings = []; // { name, version, kind, newer?, deprecated? }
@@ -103,9 +113,23 @@ const started = performance.now();
 await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 
-const failing = (f) => f.kind === "runtime" || (strict && f.kind === "dev");
+// When the newer patch of each failing candidate came out (within the grace period it only warns).
+for (const f of findings) {
+  if (!f.newer || !(f.kind === "runtime" || (strict && f.kind === "dev"))) continue;
+  try {
+    const published = (await metadata(f.name, { full: true })).time?.[f.newer];
+    if (published) f.ageDays = (Date.now() - Date.parse(published)) / 86_400_000;
+  } catch (error) {
+    unreachable.push(`${f.name}: ${error.message}`);
+  }
+}
+
+const failing = (f) => (f.kind === "runtime" || (strict && f.kind === "dev")) && (f.deprecated || !(f.ageDays < GRACE_DAYS));
 const describe = (f) =>
-  `  ${f.name} ${f.version}` + (f.newer ? ` -> ${f.newer}` : "") + (f.deprecated ? ` (deprecated: ${f.deprecated})` : "");
+  `  ${f.name} ${f.version}` +
+  (f.newer ? ` -> ${f.newer}` : "") +
+  (f.ageDays !== undefined ? ` (published ${Math.floor(f.ageDays)} days ago${f.ageDays < GRACE_DAYS ? `; fails after ${GRACE_DAYS}` : ""})` : "") +
+  (f.deprecated ? ` (deprecated: ${f.deprecated})` : "");
 const byName = (a, b) => a.name.localeCompare(b.name);
 
 for (const kind of ["runtime", "dev"]) {

@@ -22,7 +22,7 @@ export const EMAIL_SWEEP_JOB = "email.sweep";
 export const MAX_EMAIL_ATTEMPTS = 6;
 
 /** A queued row without a live job is sent by the sweep after this long. */
-export const SWEEP_AFTER_SECONDS = 60;
+const SWEEP_AFTER_SECONDS = 60;
 /** A row left in `sending` this long (process died mid-send) is sent again. */
 export const STALE_SENDING_SECONDS = 300;
 
@@ -57,7 +57,7 @@ const headerText = (max: number) =>
     .max(max)
     .refine((v) => !/[\r\n]/.test(v), "must be a single line");
 
-export const outgoingEmailSchema = z.object({
+const outgoingEmailSchema = z.object({
   /** One recipient address. */
   to: z.email().max(254),
   replyTo: z.email().max(254).optional(),
@@ -97,7 +97,7 @@ export async function queueEmail(executor: DbExecutor, message: OutgoingEmail): 
  * transaction) and returns their ids in order. Validates every message first: nothing is written
  * when one is malformed.
  */
-export async function queueEmails(executor: DbExecutor, messages: readonly OutgoingEmail[]): Promise<string[]> {
+async function queueEmails(executor: DbExecutor, messages: readonly OutgoingEmail[]): Promise<string[]> {
   if (messages.length === 0) return [];
   const rows = outboxRows(messages);
   await executor.insert(emailOutbox).values(rows);

@@ -168,7 +168,7 @@ async function explainUnclaimed(outboxId: string): Promise<DeliveryOutcome> {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The `email.send` handler. */
-export async function handleSendEmailJob(
+async function handleSendEmailJob(
   job: Job<EmailSendJobData>,
   context?: JobContext,
 ): Promise<{ outcome: DeliveryOutcome }> {
@@ -181,14 +181,14 @@ export async function handleSendEmailJob(
   return { outcome: await deliverQueuedEmail(outboxId, context ? { signal: context.signal } : {}) };
 }
 
-export const sendEmailJob = defineJob<EmailSendJobData>({
+const sendEmailJob = defineJob<EmailSendJobData>({
   name: EMAIL_SEND_JOB,
   queue: EMAIL_SEND_QUEUE,
   concurrency: 2,
   handle: handleSendEmailJob,
 });
 
-export const sweepEmailJob = defineJob<Record<string, never>>({
+const sweepEmailJob = defineJob<Record<string, never>>({
   name: EMAIL_SWEEP_JOB,
   // `short` without a key: at most one sweep waits at a time. A failed sweep is not retried:
   // the next one runs a minute later.

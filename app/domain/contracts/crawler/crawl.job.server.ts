@@ -21,7 +21,7 @@ import { CRAWL_JOB, closeStaleSessions, crawlJobDataSchema, type CrawlJobData } 
  * expires) is closed as failed and not retried: a retry would start it over.
  */
 
-export const CRAWL_SWEEP_JOB = "contracts.crawl-sweep";
+const CRAWL_SWEEP_JOB = "contracts.crawl-sweep";
 
 export async function handleCrawlJob(
   job: Pick<JobWithMetadata<CrawlJobData>, "id" | "data" | "retryCount">,
@@ -111,7 +111,7 @@ async function closeTimedOutSession(sessionId: string): Promise<void> {
   await writeCrawlLog(sessionId, "error", CRAWL_TEXT.timedOut);
 }
 
-export const crawlJob = defineJob<CrawlJobData>({
+const crawlJob = defineJob<CrawlJobData>({
   name: CRAWL_JOB,
   queue: {
     // A retry after a crash runs a new session (above); failures the crawl handles itself are not thrown.
@@ -126,7 +126,7 @@ export const crawlJob = defineJob<CrawlJobData>({
   handle: (job, context) => handleCrawlJob(job, context),
 });
 
-export const crawlSweepJob = defineJob<Record<string, never>>({
+const crawlSweepJob = defineJob<Record<string, never>>({
   name: CRAWL_SWEEP_JOB,
   queue: { policy: "short", retryLimit: 0, expireInSeconds: 120 },
   schedule: { cron: "*/10 * * * *" },
@@ -134,7 +134,7 @@ export const crawlSweepJob = defineJob<Record<string, never>>({
 });
 
 /** One occurrence of a configuration's schedule (schedule.server.ts): keyed schedules, one per configuration. */
-export const scheduledCrawlJob = defineJob<ScheduledCrawlData>({
+const scheduledCrawlJob = defineJob<ScheduledCrawlData>({
   name: SCHEDULED_CRAWL_JOB,
   queue: { retryLimit: 0, expireInSeconds: 60 },
   syncSchedules: syncCrawlSchedules,

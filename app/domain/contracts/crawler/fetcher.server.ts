@@ -27,7 +27,7 @@ import { CrawlFetchError } from "./errors";
 
 export const CRAWLER_BOT_NAME = "BuckeyeValorRoofingBot";
 
-export function crawlerUserAgent(): string {
+function crawlerUserAgent(): string {
   const appUrl = config().APP_URL;
   const site = appUrl ? `; +${new URL(appUrl).origin}` : "";
   return `Mozilla/5.0 (compatible; ${CRAWLER_BOT_NAME}/1.0; Buckeye Valor Roofing contract search${site})`;
@@ -61,7 +61,7 @@ export interface FetchedResponse {
 }
 
 /** Called before each hop's request; resolves to a release function called when that hop is done. */
-export type RequestGate = (url: URL) => Promise<() => Promise<void>>;
+type RequestGate = (url: URL) => Promise<() => Promise<void>>;
 
 export interface FetchOptions {
   method?: "GET" | "HEAD";
@@ -80,7 +80,7 @@ const STATUS_TEXT: Record<number, string> = {
   500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
 };
 
-export function statusText(status: number): string {
+function statusText(status: number): string {
   return STATUS_TEXT[status] ?? "";
 }
 

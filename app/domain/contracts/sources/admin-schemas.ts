@@ -184,15 +184,12 @@ export const createSourceSchema = z.strictObject({ intent: z.literal("create-sou
 export const updateSourceSchema = z
   .strictObject({ intent: z.literal("update-source"), id: recordId, ...sourceFields })
   .superRefine(perHourAllowsPerMinute);
-export const deleteSourceSchema = z.strictObject({ intent: z.literal("delete-source"), id: recordId });
-export const testSourceSchema = z.strictObject({ intent: z.literal("test-source"), id: recordId });
+const deleteSourceSchema = z.strictObject({ intent: z.literal("delete-source"), id: recordId });
+const testSourceSchema = z.strictObject({ intent: z.literal("test-source"), id: recordId });
 
 export const sourceActionSchema = z.discriminatedUnion("intent", [createSourceSchema, updateSourceSchema, deleteSourceSchema, testSourceSchema]);
 
-export type CreateSourceInput = z.output<typeof createSourceSchema>;
-export type UpdateSourceInput = z.output<typeof updateSourceSchema>;
-export type DeleteSourceInput = z.output<typeof deleteSourceSchema>;
-export type TestSourceInput = z.output<typeof testSourceSchema>;
+type CreateSourceInput = z.output<typeof createSourceSchema>;
 export type SourceFormInput = Omit<CreateSourceInput, "intent">;
 
 /* ------------------------------------------------------------------------ */
@@ -201,11 +198,11 @@ export type SourceFormInput = Omit<CreateSourceInput, "intent">;
 
 export const CONFIG_NAME_MAX = 200;
 export const CONFIG_DESCRIPTION_MAX = 2000;
-export const KEYWORD_MAX = 100;
-export const KEYWORDS_MAX = 20;
+const KEYWORD_MAX = 100;
+const KEYWORDS_MAX = 20;
 export const LOCATION_ID_MAX = 50;
-export const CUSTOM_PARAMETERS_MAX = 30;
-export const CUSTOM_PARAMETER_VALUE_MAX = 500;
+const CUSTOM_PARAMETERS_MAX = 30;
+const CUSTOM_PARAMETER_VALUE_MAX = 500;
 const CUSTOM_PARAMETERS_TEXT_MAX = 10_000;
 
 /** Keywords typed one per line or separated by commas: trimmed, blanks dropped, repeats (any case) once. */
@@ -302,8 +299,8 @@ export const updateSearchConfigSchema = z
   .strictObject({ intent: z.literal("update-search-config"), id: recordId, ...configFields })
   .superRefine(defaultIsActive);
 /** Deactivate ("false") / Reactivate ("true"): the state to set, never a toggle. */
-export const setSearchConfigActiveSchema = z.strictObject({ intent: z.literal("set-search-config-active"), id: recordId, active: booleanChoice });
-export const setDefaultSearchConfigSchema = z.strictObject({ intent: z.literal("set-default-search-config"), id: recordId });
+const setSearchConfigActiveSchema = z.strictObject({ intent: z.literal("set-search-config-active"), id: recordId, active: booleanChoice });
+const setDefaultSearchConfigSchema = z.strictObject({ intent: z.literal("set-default-search-config"), id: recordId });
 
 export const searchConfigActionSchema = z.discriminatedUnion("intent", [
   createSearchConfigSchema,
@@ -312,10 +309,7 @@ export const searchConfigActionSchema = z.discriminatedUnion("intent", [
   setDefaultSearchConfigSchema,
 ]);
 
-export type CreateSearchConfigInput = z.output<typeof createSearchConfigSchema>;
-export type UpdateSearchConfigInput = z.output<typeof updateSearchConfigSchema>;
-export type SetSearchConfigActiveInput = z.output<typeof setSearchConfigActiveSchema>;
-export type SetDefaultSearchConfigInput = z.output<typeof setDefaultSearchConfigSchema>;
+type CreateSearchConfigInput = z.output<typeof createSearchConfigSchema>;
 export type SearchConfigFormInput = Omit<CreateSearchConfigInput, "intent" | "sourceId">;
 
 /* ------------------------------------------------------------------------ */
