@@ -1,4 +1,6 @@
-// HTTP load with autocannon, with exact latency percentiles.
+// HTTP load with autocannon, with exact latency percentiles. It runs in this process and tops out near
+// 5,000 requests/s here: the throughput runs use wrk (wrk.js); this serves runs far below that
+// (concurrency 1, where each response's Server-Timing is read).
 //
 // autocannon's own histogram stores whole milliseconds and has no p95, so we also
 // record every response time (sub-millisecond, from its 'response' event) and
@@ -94,8 +96,6 @@ function runOnce({ url, connections, duration, amount, headers, method, body, ti
         const durations = Float64Array.from(serverDurations).sort();
         stats.serverTimingMs = { metric: serverTiming, responses: durations.length, ...latencyStats(durations) };
       }
-      // Kept for combineRuns, left out of the results file (not enumerable).
-      Object.defineProperty(stats, "latencies", { value: sorted, enumerable: false });
       resolve(stats);
     });
     instance.on("response", (_client, _status, resBytes, responseTime) => {
@@ -110,54 +110,6 @@ function runOnce({ url, connections, duration, amount, headers, method, body, ti
       firstAt ??= lastAt;
     });
   });
-}
-
-/**
- * One result from several runs of the same load (rounds interleaved with another server's, so that both
- * see the same machine): requests and time add up, percentiles are of all the responses, CPU is the
- * time-weighted mean.
- */
-export function combineRuns(runs) {
-  const [first] = runs;
-  const sum = (f) => runs.reduce((acc, r) => acc + (f(r) ?? 0), 0);
-  const durationS = sum((r) => r.durationS);
-  const n = sum((r) => r.requests);
-  const all = new Float64Array(n);
-  let at = 0;
-  for (const r of runs) {
-    all.set(r.latencies, at);
-    at += r.latencies.length;
-  }
-  all.sort();
-  const statusCodes = {};
-  for (const r of runs) for (const [code, count] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
-  const weighted = (f) => (durationS ? sum((r) => f(r) * r.durationS) / durationS : undefined);
-  let cpu;
-  if (runs.every((r) => r.cpu)) {
-    cpu = {
-      cpus: first.cpu.cpus,
-      machineBusyCores: round(weighted((r) => r.cpu.machineBusyCores), 2),
-      cores: Object.fromEntries(Object.keys(first.cpu.cores).map((name) => [name, round(weighted((r) => r.cpu.cores[name] ?? 0), 2)])),
-      otherCores: round(weighted((r) => r.cpu.otherCores), 2),
-    };
-  }
-  return {
-    url: first.url,
-    title: first.title,
-    connections: first.connections,
-    rounds: runs.length,
-    durationS: round(durationS, 3),
-    requests: n,
-    ok: sum((r) => r.ok),
-    non2xx: sum((r) => r.non2xx),
-    errors: sum((r) => r.errors),
-    timeouts: sum((r) => r.timeouts),
-    statusCodes,
-    rps: round(n / durationS, 1),
-    bytesPerResponse: n ? Math.round(sum((r) => r.bytesPerResponse * r.requests) / n) : 0,
-    latencyMs: latencyStats(all),
-    ...(cpu ? { cpu } : {}),
-  };
 }
 
 /** Mean, percentiles and maximum of sorted latencies (ms). */
