@@ -215,7 +215,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const [bins, runAs] = await Promise.all([loadBinaries(), resolveRunAs()]);
   if (runAs.uid !== undefined) ensureTraversable(options.dataDir, log);
 
-  if (!fs.existsSync(path.join(paths.cluster, "PG_VERSION"))) {
+  const dataVersion = readDataVersion(paths.cluster);
+  // Before anything touches the directory: one made by another major version is refused as it is.
+  // A PG_VERSION that names no version (a damaged directory) is left to PostgreSQL to report.
+  if (dataVersion && /^\d+(\.\d+)?$/.test(dataVersion)) await assertSameMajorVersion(bins, paths.cluster, dataVersion);
+
+  if (dataVersion === undefined) {
     log(`initialising a new PostgreSQL data directory in ${paths.cluster}`);
     fs.rmSync(paths.cluster, { recursive: true, force: true });
     await initialise(bins, paths.cluster, password, runAs);
@@ -259,6 +264,74 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       log("embedded PostgreSQL stopped");
     },
   };
+}
+
+/**
+ * A data directory made by another PostgreSQL major version than the embedded binaries'. PostgreSQL
+ * cannot open it (its on-disk format changes between majors) and says so in words meant for a DBA;
+ * this error says what the app's operator can do: move the data with a backup and a restore.
+ */
+export class EmbeddedPostgresVersionError extends Error {
+  readonly dataVersion: string;
+  readonly serverVersion: string;
+  readonly directory: string;
+
+  constructor(directory: string, dataVersion: string, serverVersion: string) {
+    const newer = compareMajors(dataVersion, serverVersion) > 0;
+    super(
+      newer
+        ? `The embedded PostgreSQL data directory ${directory} was made by PostgreSQL ${dataVersion}, ` +
+            `newer than the PostgreSQL ${serverVersion} this version of the app runs, which cannot open it. ` +
+            `Run the newer version of the app on it again. To move the data to this version instead: ` +
+            `with the newer version run \`npm run backup\`, then with this version run ` +
+            `\`npm run restore -- ARCHIVE\` (the archive's path, the backup's last line of output) with DATA_DIR ` +
+            `naming a new, empty directory. The data directory has not been changed.`
+        : `The embedded PostgreSQL data directory ${directory} was made by PostgreSQL ${dataVersion}; ` +
+            `this version of the app runs PostgreSQL ${serverVersion}, which cannot open it. To move the data: ` +
+            `with the previous version of the app (the one that runs PostgreSQL ${dataVersion}) run \`npm run backup\`, ` +
+            `then with this version run \`npm run restore -- ARCHIVE\` (the archive's path, the backup's last line ` +
+            `of output) with DATA_DIR naming a new, empty directory. Keep the old directory until the restored ` +
+            `app shows your data. The data directory has not been changed.`,
+    );
+    this.name = "EmbeddedPostgresVersionError";
+    this.directory = directory;
+    this.dataVersion = dataVersion;
+    this.serverVersion = serverVersion;
+  }
+}
+
+/** What a data directory's PG_VERSION says ("18", or "9.6" before 10), or undefined when it has none (no data yet). */
+function readDataVersion(cluster: string): string | undefined {
+  try {
+    return fs.readFileSync(path.join(cluster, "PG_VERSION"), "utf8").trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The binaries' major version, as PG_VERSION writes it: "postgres (PostgreSQL) 18.4" -> "18",
+ * "9.6.24" -> "9.6" (before 10 the major had two parts). `--version` answers before PostgreSQL's
+ * refusal to run as root and without touching any data: a few milliseconds, only for an existing directory.
+ */
+async function binariesMajorVersion(bins: Binaries): Promise<string> {
+  const { stdout } = await exec(bins.postgres, ["--version"], {}, 10_000);
+  const match = /\(PostgreSQL\)\s+(\d+)(?:\.(\d+))?/.exec(stdout);
+  if (!match) throw new Error(`Cannot tell the embedded PostgreSQL's version from ${JSON.stringify(stdout.trim())}`);
+  const major = Number(match[1]);
+  return major >= 10 || match[2] === undefined ? String(major) : `${major}.${match[2]}`;
+}
+
+function compareMajors(a: string, b: string): number {
+  const [a1 = 0, a2 = 0] = a.split(".").map(Number);
+  const [b1 = 0, b2 = 0] = b.split(".").map(Number);
+  return a1 - b1 || a2 - b2;
+}
+
+async function assertSameMajorVersion(bins: Binaries, cluster: string, dataVersion: string) {
+  const serverVersion = await binariesMajorVersion(bins);
+  if (dataVersion !== serverVersion) throw new EmbeddedPostgresVersionError(cluster, dataVersion, serverVersion);
 }
 
 /**
