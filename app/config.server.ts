@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isCronExpression } from "~/lib/cron-expression";
 
 /**
  * The application's configuration, read from the environment once at start.
@@ -134,6 +135,18 @@ const configSchema = z.object({
   /** Uploaded files: unset = the local disk (DATA_DIR/uploads); `s3://bucket/prefix?...` = an S3 bucket. */
   STORAGE_URL: z.preprocess(emptyAsUndefined, storageUrl.optional()),
 
+  /** Where backup archives are kept (default DATA_DIR/backups). */
+  BACKUP_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** When the scheduled backup runs: a 5-field cron expression in the company's time zone (default 02:30 nightly). */
+  BACKUP_SCHEDULE: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().refine(isCronExpression, "must be a 5-field cron expression, e.g. 30 2 * * * for 02:30 every night (Eastern time)").default("30 2 * * *"),
+  ),
+  /** How many archives the scheduled backup keeps in BACKUP_DIR (the oldest beyond are removed). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+  /** Also upload each scheduled archive to this S3 bucket: `s3://bucket/prefix?...`, like STORAGE_URL. */
+  BACKUP_URL: z.preprocess(emptyAsUndefined, storageUrl.optional()),
+
   /**
    * Key that signs session cookies and account email tokens (at least 32
    * characters). When unset, one is generated once into DATA_DIR/auth-secret.
@@ -193,6 +206,8 @@ const configSchema = z.object({
 export type Config = z.infer<typeof configSchema> & {
   /** Absolute path of DATA_DIR. */
   dataDir: string;
+  /** Absolute path of BACKUP_DIR (default DATA_DIR/backups). */
+  backupDir: string;
   isProduction: boolean;
   /** INSTANCE_ROLE web or both: this process serves the site. */
   servesWeb: boolean;
@@ -226,6 +241,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   return {
     ...data,
     dataDir: path.resolve(data.DATA_DIR),
+    backupDir: path.resolve(data.BACKUP_DIR ?? path.join(data.DATA_DIR, "backups")),
     isProduction: data.NODE_ENV === "production",
     servesWeb: data.INSTANCE_ROLE !== "jobs",
     runsJobWorkers: data.INSTANCE_ROLE !== "web" && data.JOBS_ENABLED,

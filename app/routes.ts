@@ -44,6 +44,7 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("users", "routes/admin/users.tsx"),
+    route("backups/:file", "routes/admin/backups.$file.ts"),
     // Leads (inspection requests): list, CSV export and file downloads (resource routes), detail.
     route("leads", "routes/admin/leads.tsx"),
     route("leads/export.csv", "routes/admin/leads.export[.]csv.ts"),

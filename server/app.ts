@@ -48,6 +48,8 @@ import { closeAfterUnreadBody } from "./unread-body";
 // `npm run create-admin` (scripts/create-admin.js) runs this from the production bundle.
 export { runCreateAdminCli } from "~/domain/accounts/create-admin-cli.server";
 export { runCrawlCli } from "~/domain/contracts/crawler/crawl-cli.server";
+// `npm run backup` and `npm run restore` (scripts/backup.js, scripts/restore.js).
+export { runBackupCli, runRestoreCli } from "~/domain/backups/backup-cli.server";
 
 export interface StartOptions {
   /** Vite dev server in development (`npm run dev`); absent in production. */

@@ -1,3 +1,5 @@
+import fsp from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
@@ -42,4 +44,45 @@ export async function applyMigrations(client: pg.Client, migrationsFolder = MIGR
  */
 export async function runMigrations(pool: pg.Pool, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
   await withStartupLock(pool, (client) => applyMigrations(client, migrationsFolder));
+}
+
+interface JournalEntry {
+  idx: number;
+  when: number;
+  tag: string;
+}
+
+/** The committed migrations, oldest first (drizzle's journal: `when` is what it records as applied). */
+export async function migrationJournal(migrationsFolder = MIGRATIONS_DIR): Promise<JournalEntry[]> {
+  const journal = JSON.parse(await fsp.readFile(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: JournalEntry[] };
+  return journal.entries;
+}
+
+/**
+ * Applies the committed migrations up to the one recorded at `when` and no further (a restore recreates
+ * the schema an archive was made with; the next start migrates the rest as usual). Throws when this app
+ * has no migration at `when` (an archive of a newer version of the app).
+ */
+export async function applyMigrationsUpTo(client: pg.Client, when: number, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+  const entries = await migrationJournal(migrationsFolder);
+  const upTo = entries.findIndex((entry) => entry.when === when);
+  if (upTo === -1) throw new UnknownMigrationError(when);
+  const folder = await fsp.mkdtemp(path.join(os.tmpdir(), "migrations-"));
+  try {
+    await fsp.mkdir(path.join(folder, "meta"));
+    const kept = entries.slice(0, upTo + 1);
+    const journal = JSON.parse(await fsp.readFile(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as Record<string, unknown>;
+    await fsp.writeFile(path.join(folder, "meta/_journal.json"), JSON.stringify({ ...journal, entries: kept }));
+    for (const entry of kept) await fsp.copyFile(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+    await applyMigrations(client, folder);
+  } finally {
+    await fsp.rm(folder, { recursive: true, force: true });
+  }
+}
+
+class UnknownMigrationError extends Error {
+  constructor(readonly when: number) {
+    super(`This version of the app has no migration recorded at ${when}: the archive was made by a newer version.`);
+    this.name = "UnknownMigrationError";
+  }
 }

@@ -1,3 +1,4 @@
+import { backupJobs } from "~/domain/backups/backup.job.server";
 import { contentScheduleJobs } from "~/domain/content-schedule/publish-schedule.job.server";
 import { contractJobs } from "~/domain/contracts/crawler/crawl.job.server";
 import { emailJobs } from "~/domain/email/send-email.job.server";
@@ -15,4 +16,5 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   ...contractJobs,
   ...contentScheduleJobs,
   ...mediaJobs,
+  ...backupJobs,
 ];

@@ -63,12 +63,13 @@ export function cliConfig(io: CliIo): Config | number {
  * Makes the database ready for a command and migrates it: DATABASE_URL's, else the embedded one in
  * DATA_DIR, the running app's when it is up, or one started for the command (returned: stop it at the end).
  */
-export async function openCliDatabase(cfg: Config, io: CliIo): Promise<EmbeddedPostgres | undefined> {
+export async function openCliDatabase(cfg: Config, io: CliIo, { migrate = true }: { migrate?: boolean } = {}): Promise<EmbeddedPostgres | undefined> {
   let embedded: EmbeddedPostgres | undefined;
   if (!cfg.DATABASE_URL && !(await canConnect(databaseUrl()))) {
     io.out(`Starting the embedded database in ${cfg.dataDir} ...\n`);
     embedded = await startEmbeddedPostgres({ dataDir: cfg.dataDir, port: cfg.EMBEDDED_PG_PORT });
   }
+  if (!migrate) return embedded;
   try {
     await runMigrations(pool());
   } catch (error) {
@@ -78,7 +79,7 @@ export async function openCliDatabase(cfg: Config, io: CliIo): Promise<EmbeddedP
   return embedded;
 }
 
-async function canConnect(url: string): Promise<boolean> {
+export async function canConnect(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
   try {
     await client.connect();

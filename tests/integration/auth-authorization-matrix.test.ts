@@ -28,7 +28,9 @@ type Kind = "anonymous" | UserKind;
 const KINDS: readonly Kind[] = ["anonymous", ...USER_KINDS];
 
 /** Spec 1 §6 ("super_admin: ... plus User Management"). */
-const SUPER_ADMIN_PATHS = ["/admin/users"];
+const SUPER_ADMIN_PATHS = ["/admin/users", "/admin/backups"];
+/** Routes whose page is for admins but whose action only for super admins (the dashboard's "Back up now", issue 20). */
+const SUPER_ADMIN_ACTIONS = ["/admin"];
 
 interface AdminRoute {
   file: string;
@@ -149,8 +151,9 @@ describe("authorization matrix: every admin loader and action x every user kind 
       const handlers: Array<["loader" | "action", Handler, "GET" | "POST"]> = [["loader", module.loader, "GET"]];
       if (typeof module.action === "function") handlers.push(["action", module.action, "POST"]);
       for (const [name, handler, method] of handlers) {
+        const rule = name === "action" && SUPER_ADMIN_ACTIONS.includes(route.pattern) ? { ...route, requires: "super_admin" as const } : route;
         for (const kind of KINDS) {
-          const expected = expectedOutcome(kind, route);
+          const expected = expectedOutcome(kind, rule);
           const actual = await outcomeOf(handler, requestFor(route, method, cookies[kind]), paramsOf(route));
           checked += 1;
           if (actual !== expected) mismatches.push(`${method} ${route.url} (${route.file} ${name}) as ${kind}: expected "${expected}", got "${actual}"`);

@@ -1,25 +1,31 @@
 import { FileText, Inbox, LayoutTemplate, Settings, ShieldCheck, Star, Users } from "lucide-react";
 import type { Route } from "./+types/dashboard";
+import { z } from "zod";
+import { adminClientAction } from "~/components/admin/admin-client-action";
+import { BackupStatus } from "~/components/admin/backup-status";
 import { DashboardCard, type DashboardCardProps } from "~/components/admin/dashboard-card";
 import { JobsNotRunningNotice } from "~/components/admin/jobs-not-running-notice";
 import { LeadsPerWeekChart } from "~/components/leads/leads-per-week-chart";
 import { countPendingAccounts } from "~/domain/accounts/count-pending-accounts.server";
-import { requireAdmin } from "~/domain/accounts/guards.server";
+import { requireAdmin, requireSuperAdmin } from "~/domain/accounts/guards.server";
+import { backupStatus } from "~/domain/backups/backup-status.server";
+import { BACKUP_TEXT, requestBackup } from "~/domain/backups/request-backup.server";
 import { countNewLeads } from "~/domain/leads/count-new-leads.server";
 import { leadsPerWeek } from "~/domain/leads/leads-per-week.server";
 import { jobsNotice } from "~/domain/operations/jobs-heartbeat.server";
+import { adminAction } from "~/lib/admin-action.server";
 import { logger } from "~/lib/logger.server";
 
 /**
  * /admin (spec 1 §2 "Admin dashboard"): greeting, and one card with an Open
- * button per admin screen; User Management only for super admins.
+ * button per admin screen; User Management and Backups (issue 20) only for super admins.
  */
 
 export { headers } from "./admin-headers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
-  const [newLeads, pendingAccounts, weeks, jobs] = await Promise.all([
+  const [newLeads, pendingAccounts, weeks, jobs, backups] = await Promise.all([
     countNewLeads(),
     user.isSuperAdmin ? countPendingAccounts() : Promise.resolve(null),
     leadsPerWeek({ weeks: 12 }),
@@ -28,6 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       logger.warn({ err: error }, "dashboard: could not read the jobs' heartbeat");
       return null;
     }),
+    user.isSuperAdmin ? backupStatus() : Promise.resolve(null),
   ]);
   return {
     firstName: user.firstName,
@@ -37,8 +44,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     pendingAccounts,
     leadsPerWeek: weeks,
     jobs,
+    backups,
   };
 }
+
+export const clientAction = adminClientAction;
+
+/** "Back up now" (super admins only: the guard, not the hidden button, is the protection). */
+export const action = adminAction({
+  guard: requireSuperAdmin,
+  schema: z.discriminatedUnion("intent", [z.object({ intent: z.literal("backup-now") })]),
+  intents: {
+    "backup-now": { failure: BACKUP_TEXT.startFailed, run: (_input, { actor }) => requestBackup(actor) },
+  },
+});
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "Admin Dashboard" }, { name: "robots", content: "noindex" }];
@@ -82,6 +101,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-slate-600">Admin dashboard</p>
       </div>
       <JobsNotRunningNotice notice={loaderData.jobs} />
+      {loaderData.backups && <BackupStatus status={loaderData.backups} />}
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
           <DashboardCard key={card.to} {...card} />

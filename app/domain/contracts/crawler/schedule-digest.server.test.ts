@@ -11,7 +11,7 @@ import { handleCrawlJob } from "./crawl.job.server";
 import { PgBoss } from "pg-boss";
 import { currentJobsState } from "~/jobs/queue.server";
 import { startJobs, stopJobs } from "~/jobs/worker.server";
-import { cronExpressionSchema, isCronExpression } from "./cron";
+import { cronExpressionSchema, isCronExpression } from "~/lib/cron-expression";
 import { DIGEST_KIND, queueCrawlDigest } from "./digest.server";
 import { closeCrawlerAgents } from "./fetcher.server";
 import { COMPANY_TIME_ZONE, runScheduledCrawl, SCHEDULED_CRAWL_JOB, syncCrawlSchedules } from "./schedule.server";

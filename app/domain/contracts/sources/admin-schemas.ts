@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { booleanChoice, checkboxFlag, optionalText, recordId, requiredText } from "~/lib/text-fields";
 import { isHttpUrl } from "~/lib/url-safety";
-import { cronExpressionSchema } from "../crawler/cron";
+import { cronExpressionSchema } from "~/lib/cron-expression";
 
 /**
  * What /admin/contracts/sources and /admin/contracts/sources/:id send (spec 2 §2, §5, §8; issue 11 items 4
