@@ -24,6 +24,8 @@ import { createSession, createUser } from "./factories";
 export const SESSION_COOKIE = "__Host-roofing.session_token";
 
 export interface StaffOptions {
+  /** The account's kind (default admin). */
+  kind?: "admin" | "super_admin";
   /** The admin's name (default Sam Staff). */
   firstName?: string;
   lastName?: string;
@@ -88,7 +90,7 @@ export async function expectToast(page: Page, text: string, title?: string): Pro
 }
 
 export function useStaff(app: () => RunningApp, browser: () => Browser, secret: string, options: StaffOptions = {}): Staff {
-  const { firstName = "Sam", lastName = "Staff", nodeEnv = "production" } = options;
+  const { firstName = "Sam", lastName = "Staff", nodeEnv = "production", kind = "admin" } = options;
   const production = nodeEnv === "production";
   const cookieName = production ? SESSION_COOKIE : SESSION_COOKIE.replace(/^__Host-/, "");
   let pool: pg.Pool | undefined;
@@ -100,7 +102,7 @@ export function useStaff(app: () => RunningApp, browser: () => Browser, secret: 
   beforeAll(async () => {
     pool = new pg.Pool({ connectionString: app().databaseUrl, max: 2 });
     const appDb = drizzle(pool, { schema, casing: "snake_case" });
-    const admin = await createUser({ kind: "admin", db: appDb, overrides: { firstName, lastName } });
+    const admin = await createUser({ kind, db: appDb, overrides: { firstName, lastName } });
     cookie = sessionCookieValue((await createSession(admin, { db: appDb })).token, secret);
   });
 
