@@ -171,6 +171,31 @@ async function keepLog(from, to) {
   return { lines, mib: mib(bytes / 1024) };
 }
 
+/**
+ * A helper server (startHelper) that is there when asked for: started again, and said so, if it has exited
+ * under way (on this shared machine one was once gone between two runs, without a word).
+ */
+function keptHelper(script, args = []) {
+  let current;
+  const restarts = [];
+  return {
+    restarts,
+    async url() {
+      const child = current?.process;
+      if (child && child.exitCode === null && child.signalCode === null) return current.url;
+      if (child) {
+        const why = child.signalCode ?? `exit code ${child.exitCode}`;
+        log(`  ${script} was gone (${why}): started again`);
+        restarts.push(why);
+      }
+      current = await startHelper(script, args);
+      return current.url;
+    },
+    pid: () => current?.process.pid,
+    kill: (signal) => current?.process.kill(signal),
+  };
+}
+
 async function main() {
   const wrkBin = ensureWrk({ log });
   results.generator = { name: "wrk", version: wrkVersion(wrkBin), threads: WRK_THREADS, ceilingServer: "bench/lib/trivial-server.js" };
@@ -265,10 +290,9 @@ async function main() {
 
   // The generator's ceiling: its rate on a trivial response from a server in its own process, measured
   // beside every throughput figure (the machine is shared: what it allows changes from minute to minute).
-  const trivialServer = await startHelper("trivial-server.js");
-  trivial = trivialServer.process;
-  const trivialUrl = `${trivialServer.url}/`;
-  cpuGroups.trivial = () => [trivial.pid];
+  trivial = keptHelper("trivial-server.js");
+  const trivialUrl = async () => `${await trivial.url()}/`;
+  cpuGroups.trivial = () => [trivial.pid()].filter(Boolean);
 
   // 2. Anonymous visitors get / from the page cache (server/page-cache.ts); any cookie bypasses it,
   // so the same request with a cookie measures a full server render.
@@ -281,7 +305,7 @@ async function main() {
   log("  render  /  (uncached)");
   const uncached = await load(`${server.url}/`, "render / (uncached)", { ...runOpts, headers: UNCACHED_HEADERS });
   log("  generator ceiling (trivial response)");
-  const ceiling2 = await load(trivialUrl, "generator ceiling", runOpts);
+  const ceiling2 = await load(await trivialUrl(), "generator ceiling", runOpts);
   const ratio = stat.rps ? render.rps / stat.rps : undefined;
   const uncachedRatio = stat.rps ? uncached.rps / stat.rps : undefined;
   results.renderVsStatic = {
@@ -306,10 +330,9 @@ async function main() {
   }
   const manifestFile = path.join(logsDir, "bare-manifest.json");
   fs.writeFileSync(manifestFile, JSON.stringify(manifest));
-  const bareServer = await startHelper("bare-server.js", [manifestFile]);
-  bare = bareServer.process;
-  const bareUrl = bareServer.url;
-  cpuGroups.bare = () => [bare.pid];
+  bare = keptHelper("bare-server.js", [manifestFile]);
+  await bare.url();
+  cpuGroups.bare = () => [bare.pid()].filter(Boolean);
   results.pageCacheVsBare = [];
   const roundS = Math.max(1, Math.round(LIMIT_DURATION / LIMIT_ROUNDS));
   for (const entry of manifest) {
@@ -319,7 +342,7 @@ async function main() {
     // Interleaved rounds (app, bare, ceiling; then another order...) so that all meet the same machine: on a
     // shared machine one 5 s run of each, one after the other, moved the ratio by a quarter between runs.
     const runs = { app: [], bare: [], ceiling: [] };
-    const urls = { app: `${server.url}${entry.path}`, bare: `${bareUrl}${entry.path}`, ceiling: trivialUrl };
+    const urls = { app: async () => `${server.url}${entry.path}`, bare: async () => `${await bare.url()}${entry.path}`, ceiling: trivialUrl };
     const orders = [
       ["app", "bare", "ceiling"],
       ["bare", "ceiling", "app"],
@@ -327,7 +350,7 @@ async function main() {
     ];
     for (let i = 0; i < LIMIT_ROUNDS; i++) {
       for (const which of orders[i % orders.length]) {
-        const run = await load(urls[which], `${which} ${name}`, { connections: CONNECTIONS, duration: roundS, warmup: i === 0 ? 1 : 0, headers });
+        const run = await load(await urls[which](), `${which} ${name}`, { connections: CONNECTIONS, duration: roundS, warmup: i === 0 ? 1 : 0, headers });
         runs[which].push(run);
       }
     }
@@ -356,7 +379,6 @@ async function main() {
     });
   }
   bare.kill("SIGTERM");
-  bare = undefined;
   delete cpuGroups.bare;
 
   // 3. Uncached render at concurrency 1 (P4): the server's own time to render each page (its Server-Timing
@@ -367,10 +389,11 @@ async function main() {
   log(`concurrency 1 (autocannon): render / (uncached) for ${C1_DURATION} s, then static, then the trivial response`);
   const c1 = await loadC1(`${server.url}/`, "render / c1", { connections: 1, duration: C1_DURATION, headers: UNCACHED_HEADERS, serverTiming: "app" });
   const c1Static = await loadC1(staticUrl, "static c1", { connections: 1, duration: C1_DURATION });
-  const c1Trivial = await loadC1(trivialUrl, "trivial c1", { connections: 1, duration: C1_DURATION });
+  const c1Trivial = await loadC1(await trivialUrl(), "trivial c1", { connections: 1, duration: C1_DURATION });
   if (!c1.serverTimingMs?.responses) throw new Error("the uncached render of / carried no Server-Timing header");
   results.concurrency1 = { render: c1, static: c1Static, trivial: c1Trivial, p4Pass: c1.serverTimingMs.p50 <= GOALS.p4MaxP50Ms };
   trivial.kill("SIGTERM");
+  results.helperRestarts = { trivial: trivial.restarts, bare: bare.restarts };
   trivial = undefined;
   delete cpuGroups.trivial;
 
@@ -390,6 +413,9 @@ async function main() {
 
   const runs = [render, stat, uncached, ceiling2, c1, c1Static, c1Trivial, ...(results.pageCacheVsBare ?? []).flatMap((x) => [x.app, x.bare, x.ceiling])];
   results.warnings = [
+    ...Object.entries(results.helperRestarts ?? {})
+      .filter(([, restarts]) => restarts.length)
+      .map(([name, restarts]) => `the ${name} server exited under way and was started again (${restarts.join(", ")})`),
     // The generator must outrun the fastest server measured (the bare one) by a margin, or it measured itself.
     ...(results.pageCacheVsBare ?? [])
       .filter((x) => !x.ceilingPass)
