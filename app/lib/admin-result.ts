@@ -28,6 +28,14 @@ export function isAdminActionData(value: unknown): value is AdminActionData {
   return typeof value === "object" && value !== null && "toast" in value && "ok" in value;
 }
 
+/**
+ * A refusal of values the user can fix: it names the fields (their messages go under them) and is not an
+ * unexpected failure (which carries a request id). The kit shows it in the form only, with no failure toast.
+ */
+export function isFieldRefusal(value: AdminActionData): boolean {
+  return !value.ok && !value.toast.reference && value.fieldErrors !== undefined && Object.keys(value.fieldErrors).length > 0;
+}
+
 /** The first message per field of a failed zod parse ("_form" for the rest); used by the browser and the server. */
 export function fieldErrorsOf(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string> {
   const out: Record<string, string> = {};
