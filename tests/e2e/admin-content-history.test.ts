@@ -30,6 +30,11 @@ async function publicServices(): Promise<string> {
   return response.text();
 }
 
+/** A marked piece's own text, without the words for screen readers around it ("[Removed: wind]"). */
+function unmarked(text: string): string {
+  return text.replace(/^\[(Removed|Added): /, "").replace(/\]$/, "");
+}
+
 async function editDescription(page: Page, description: string) {
   await choose(page, "Storm Restoration", "Edit");
   const edit = page.getByRole("form", { name: "Edit Service" });
@@ -40,7 +45,8 @@ async function editDescription(page: Page, description: string) {
 }
 
 const FIRST = "Hail and wind damage repaired fast, with your insurance claim handled start to finish.";
-const SECOND = "Storm damage? Call us any time.";
+/** A small edit of FIRST: the history marks only the words that changed. */
+const SECOND = "Hail and storm damage repaired fast, with your insurance claim handled from start to finish.";
 
 describe("version history", () => {
   test("edit a service twice, see the differences in History, restore the first edit; /services follows", async () => {
@@ -65,25 +71,31 @@ describe("version history", () => {
     expect(newestText).toMatch(/Version 3\s*Current version/);
     expect(newestText).toMatch(/by Hana Editor \(.+@.+\)/);
     expect(newestText).toMatch(/(EST|EDT)/);
-    // Its difference against version 2: the description, before and after.
+    // Its difference against version 2: the description once, word by word, only the changed words marked.
     const row = newest.locator('tr[data-field="description"]');
     expect(await row.locator("th").innerText()).toBe("Description");
-    expect(await row.locator("del").innerText()).toBe(FIRST);
-    expect(await row.locator("ins").innerText()).toBe(SECOND);
+    expect(await row.locator("[data-word-diff]").innerText()).toContain("damage repaired fast, with your insurance claim handled");
+    expect((await row.locator("del").allTextContents()).map(unmarked)).toEqual(["wind"]);
+    expect((await row.locator("ins").allTextContents()).map(unmarked)).toEqual(["storm", " from"]);
     expect(await newest.locator("tr[data-field]").count()).toBe(1);
     expect(await newest.getByRole("button", { name: /Restore/ }).count()).toBe(0);
-    // Version 2 against the seeded text (version 1, kept from before the first edit).
-    expect(await versions.nth(1).locator('tr[data-field="description"] del').innerText()).toBe(seeded);
-    expect(await versions.nth(2).innerText()).toMatch(/Version 1[\s\S]*by someone, before version history was kept/);
+    // Version 2 against the seeded text (version 1, kept from before the first edit): removed and added words.
+    const removed = (await versions.nth(1).locator('tr[data-field="description"] del').allTextContents()).map(unmarked).join("");
+    expect(removed.length).toBeGreaterThan(0);
+    expect(seeded).toContain(removed.trim().split(/\s+/)[0]);
+    const oldest = await versions.nth(2).innerText();
+    expect(oldest).toMatch(/Version 1[\s\S]*, saved before version history was kept, by someone not recorded/);
+    expect(oldest).not.toMatch(/ by someone, before/);
     await expectNoAxeViolations(page, { exclude: ["[data-sonner-toaster]"] });
 
     // Restore the first edit: a new version 4, the old ones unchanged.
     await versions.nth(1).getByRole("button", { name: "Restore version 2 of Storm Restoration" }).click();
     await expectToast(page, "Version restored", "Success");
     await expect.poll(() => versions.count()).toBe(4);
-    expect(await versions.nth(0).innerText()).toMatch(/Version 4\s*Current version/);
-    expect(await versions.nth(0).locator('tr[data-field="description"] ins').innerText()).toBe(FIRST);
-    expect(await versions.nth(1).locator('tr[data-field="description"] ins').innerText()).toBe(SECOND);
+    expect(await versions.nth(0).innerText()).toMatch(/Version 4\s*Current version[\s\S]*Restored from version 2/);
+    expect((await versions.nth(0).locator('tr[data-field="description"] ins').allTextContents()).map(unmarked)).toEqual(["wind"]);
+    expect((await versions.nth(0).locator('tr[data-field="description"] del').allTextContents()).map(unmarked)).toEqual(["storm", " from"]);
+    expect(await versions.nth(1).innerText()).not.toContain("Restored from");
 
     // The public page follows at once; the card too.
     const html = await publicServices();
@@ -119,6 +131,13 @@ describe("scheduled publishing", () => {
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain("America/New_York");
     await expectNoAxeViolations(page, { exclude: ["[data-sonner-toaster]"] });
+    // A time already past is a value to fix: its message under the field, and no failure toast.
+    await dialog.getByLabel(/^Publish at/).fill("2020-01-06T09:00");
+    await dialog.getByRole("button", { name: "Save Schedule" }).click();
+    await dialog.getByText("Choose a time in the future.").waitFor();
+    expect(await dialog.getByLabel(/^Publish at/).getAttribute("aria-invalid")).toBe("true");
+    await page.waitForTimeout(500);
+    expect(await page.locator("[data-sonner-toast]").filter({ hasText: "Failed to save schedule" }).count()).toBe(0);
     // Company time, to the second: 6 seconds from now.
     const at = new Date(Math.ceil(Date.now() / 1000) * 1000 + 6_000);
     await dialog.getByLabel(/^Publish at/).fill(toZonedLocal(at).padEnd(19, ":00"));

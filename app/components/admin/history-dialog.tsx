@@ -3,7 +3,7 @@ import type * as React from "react";
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { changedFields, HISTORY_IMAGE_FIELD, HISTORY_TEXT, lineChanges, type HistoryKind, type HistoryVersion, type ItemHistory } from "~/domain/content-history/kinds";
+import { changedFields, HISTORY_IMAGE_FIELD, HISTORY_TEXT, wordChanges, type HistoryKind, type HistoryVersion, type ItemHistory } from "~/domain/content-history/kinds";
 import { COMPANY_TIME_ZONE } from "~/lib/zoned-time";
 import type { AdminLoadedData } from "./admin-data";
 import type { FieldSpec } from "./admin-form";
@@ -13,7 +13,7 @@ import { IntentButton } from "./row-actions";
 /**
  * The History dialog of the kit (ADR 029): an item's saved versions, newest first, each with who saved it
  * and when (company time, America/New_York), and what changed against the version before it, field by
- * field (long texts line by line). Every version but the current one has a Restore button, which posts
+ * field (long texts word by word: the unchanged words once, the removed and added ones marked). Every version but the current one has a Restore button, which posts
  * `restore-version` to the screen's action: the item's own save use case writes the old values as a new
  * version. The list is loaded from /admin/history/:kind/:id when the dialog opens, and again after a
  * restore (React Router reloads loaded fetchers after an action).
@@ -175,8 +175,14 @@ function VersionEntry({
             {current && <Badge variant="secondary">{HISTORY_TEXT.current}</Badge>}
           </h3>
           <p className="text-sm text-slate-600">
-            <time dateTime={version.createdAt}>{WHEN.format(new Date(version.createdAt))}</time> by {version.actorLabel}
+            <time dateTime={version.createdAt}>{WHEN.format(new Date(version.createdAt))}</time>
+            {version.baseline ? `, ${HISTORY_TEXT.baseline}` : ` by ${version.actorLabel}`}
           </p>
+          {version.restoredFrom !== null && (
+            <p className="text-sm text-slate-700" data-restored-from={version.restoredFrom}>
+              {HISTORY_TEXT.restoredFrom(version.restoredFrom)}
+            </p>
+          )}
         </div>
         {!current && (
           <IntentButton
@@ -247,9 +253,9 @@ function Changes({
             <th scope="row" className="py-1 pr-2 font-medium">
               {labelOf(fields, change.field)}
             </th>
-            {change.before.includes("\n") || change.after.includes("\n") ? (
+            {isLongText(fields, change) ? (
               <td colSpan={2} className="py-1">
-                <LineDiff before={change.before} after={change.after} />
+                <WordDiff before={change.before} after={change.after} />
               </td>
             ) : (
               <>
@@ -268,26 +274,34 @@ function Changes({
   );
 }
 
-/** A long value's changed lines: removed ones marked "-", added ones "+", unchanged ones left out. */
-function LineDiff({ before, after }: { before: string; after: string }) {
-  const lines = lineChanges(before, after).filter((line) => line.type !== "same");
+/** A value read better as one text with its changes marked than as two whole copies side by side. */
+function isLongText(fields: readonly FieldSpec[], change: { field: string; before: string; after: string }): boolean {
+  const kind = fields.find((field) => field.name === change.field)?.kind;
+  if (kind === "select" || kind === "checkbox" || change.field === HISTORY_IMAGE_FIELD) return false;
+  return change.before.includes("\n") || change.after.includes("\n") || Math.max(change.before.length, change.after.length) > 60;
+}
+
+/** A long value's changes word by word: the text once, removed words struck out in red, added ones in green. */
+function WordDiff({ before, after }: { before: string; after: string }) {
   return (
-    <pre className="max-h-64 overflow-auto rounded bg-slate-50 p-2 text-xs break-words whitespace-pre-wrap">
-      {lines.map((line, index) =>
-        line.type === "removed" ? (
-          <del key={index} className="block text-red-800 no-underline">
-            <span aria-hidden="true">- </span>
-            <span className="sr-only">Removed: </span>
-            {line.text || " "}
+    <p className="max-h-64 overflow-auto rounded bg-slate-50 p-2 break-words whitespace-pre-wrap" data-word-diff>
+      {wordChanges(before, after).map((piece, index) =>
+        piece.type === "same" ? (
+          <span key={index}>{piece.text}</span>
+        ) : piece.type === "removed" ? (
+          <del key={index} className="rounded-sm bg-red-100 text-red-900 line-through">
+            <span className="sr-only">[Removed: </span>
+            {piece.text}
+            <span className="sr-only">]</span>
           </del>
         ) : (
-          <ins key={index} className="block text-green-800 no-underline">
-            <span aria-hidden="true">+ </span>
-            <span className="sr-only">Added: </span>
-            {line.text || " "}
+          <ins key={index} className="rounded-sm bg-green-100 text-green-900 no-underline">
+            <span className="sr-only">[Added: </span>
+            {piece.text}
+            <span className="sr-only">]</span>
           </ins>
         ),
       )}
-    </pre>
+    </p>
   );
 }

@@ -10,7 +10,7 @@ import { action as pagesAction } from "~/routes/admin/cms.pages";
 import { action as settingsAction } from "~/routes/admin/cms.settings";
 import { action as siteConfigAction } from "~/routes/admin/site-config";
 import { freshAdminSession, postAdminAction } from "../../../tests/support/admin-action";
-import { BASELINE_ACTOR_LABEL, changedFields, HISTORY_KINDS, HISTORY_RETENTION, lineChanges, SITE_CONFIGURATION_ITEM_ID, type HistoryKind } from "./kinds";
+import { BASELINE_ACTOR_LABEL, changedFields, HISTORY_KINDS, HISTORY_RETENTION, SITE_CONFIGURATION_ITEM_ID, wordChanges, type HistoryKind } from "./kinds";
 import { listVersions } from "./list-versions.server";
 import { snapshotItem } from "./snapshot.server";
 
@@ -94,7 +94,11 @@ describe("version history", () => {
       expect(rows[2]!.actorLabel).toMatch(/\(.+@.+\)$/);
       expect(rows[2]!.actorUserId).not.toBeNull();
       // What the history route lists: newest first.
-      expect((await listVersions(kind, itemId)).versions.map((v) => v.number)).toEqual([3, 2, 1]);
+      const listed = (await listVersions(kind, itemId)).versions;
+      expect(listed.map((v) => v.number)).toEqual([3, 2, 1]);
+      // Version 1 is told apart as the values from before history was kept; no edit is a restore.
+      expect(listed.map((v) => v.baseline)).toEqual([false, false, true]);
+      expect(listed.map((v) => v.restoredFrom)).toEqual([null, null, null]);
     });
   }
 
@@ -195,9 +199,18 @@ describe("version history", () => {
     const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, "cms.service.restore"), eq(auditLog.targetId, id)));
     expect(entry).toMatchObject({ targetType: "cms_service", details: { title: "Roofing Done Right", restoredVersion: 2 } });
 
+    // The history names the version a restore came from (and only for the version the restore made).
+    expect((await listVersions("service", id)).versions.map((v) => [v.number, v.restoredFrom])).toEqual([
+      [4, 2],
+      [3, null],
+      [2, null],
+      [1, null],
+    ]);
+
     // The baseline (the seeded values) can be restored too.
     expect((await restore("service", id, before[0]!.id)).status).toBe(200);
     expect((await snapshotItem(db(), "service", id))!.values).toEqual(original);
+    expect((await listVersions("service", id)).versions[0]).toMatchObject({ number: 5, restoredFrom: 1 });
   });
 
   it("restores each kind", async () => {
@@ -276,14 +289,28 @@ describe("differences", () => {
     ]);
   });
 
-  it("compares long values line by line", () => {
-    expect(lineChanges("a\nb\nc", "a\nB\nc\nd")).toEqual([
-      { type: "same", text: "a" },
-      { type: "added", text: "B" },
-      { type: "removed", text: "b" },
-      { type: "same", text: "c" },
-      { type: "added", text: "d" },
+  it("compares long texts word by word: the common words once, only the changed ones marked", () => {
+    const before = "Hail and wind damage repaired fast, with your insurance claim handled start to finish.";
+    const after = "Hail and storm damage repaired fast, with your insurance claim handled from start to finish.";
+    expect(wordChanges(before, after)).toEqual([
+      { type: "same", text: "Hail and " },
+      { type: "removed", text: "wind" },
+      { type: "added", text: "storm" },
+      { type: "same", text: " damage repaired fast, with your insurance claim handled" },
+      { type: "added", text: " from" },
+      { type: "same", text: " start to finish." },
     ]);
-    expect(lineChanges("", "x")).toEqual([{ type: "added", text: "x" }]);
+    // Joining the kept and removed pieces gives the text before; the kept and added ones the text after.
+    const pieces = wordChanges("one\ntwo three\nfour", "one\ntwo 3\nfour\nfive");
+    expect(pieces.filter((p) => p.type !== "added").map((p) => p.text).join("")).toBe("one\ntwo three\nfour");
+    expect(pieces.filter((p) => p.type !== "removed").map((p) => p.text).join("")).toBe("one\ntwo 3\nfour\nfive");
+    expect(wordChanges("", "x")).toEqual([{ type: "added", text: "x" }]);
+    expect(wordChanges("same", "same")).toEqual([{ type: "same", text: "same" }]);
+  });
+
+  it("compares a middle too large for a word diff as removed, then added", () => {
+    const words = (prefix: string) => Array.from({ length: 600 }, (_, i) => `${prefix}${i}`).join(" ");
+    const pieces = wordChanges(`start ${words("a")} end`, `start ${words("b")} end`);
+    expect(pieces.map((p) => p.type)).toEqual(["same", "removed", "added", "same"]);
   });
 });

@@ -16,7 +16,11 @@ export const SITE_CONFIGURATION_ITEM_ID = "site-configuration";
 /** How many versions an item keeps: the oldest beyond these are deleted when a new one is written. */
 export const HISTORY_RETENTION = 50;
 
-/** Who wrote a version that was there before version history was kept (the history reads "by ..."). */
+/**
+ * The stored author of a version that was there before version history was kept (version 1 of an item
+ * first changed after history began). Its rows keep this text; the history shows such a version as
+ * `HISTORY_TEXT.baseline` instead of "by ...", since nobody knows who wrote it.
+ */
 export const BASELINE_ACTOR_LABEL = "someone, before version history was kept";
 
 export const HISTORY_TEXT = {
@@ -31,6 +35,8 @@ export const HISTORY_TEXT = {
   noChanges: "No field changed.",
   emptyValue: "(empty)",
   imageGone: "An image no longer in the media library",
+  baseline: "saved before version history was kept, by someone not recorded",
+  restoredFrom: (number: number) => `Restored from version ${number}`,
   restore: "Restore",
   restored: "Version restored",
   restoreFailed: "Failed to restore version",
@@ -46,6 +52,10 @@ export interface HistoryVersion {
   /** ISO 8601, UTC. */
   createdAt: string;
   actorLabel: string;
+  /** Version 1 made of the values from before version history was kept (its author is not known). */
+  baseline: boolean;
+  /** The number of the version this one restored (a Restore makes a new version with its values). */
+  restoredFrom: number | null;
   values: Record<string, string>;
 }
 
@@ -94,45 +104,75 @@ export function restoreVersionSchema<const K extends readonly [HistoryKind, ...H
 }
 export type RestoreVersionInput = { intent: "restore-version"; kind: HistoryKind; id: string; versionId: string };
 
-/** One line of a multi-line value's difference. */
-export interface LineChange {
+/** One piece of a text's word-level difference: unchanged, removed from before, or added in after. */
+export interface WordChange {
   type: "same" | "removed" | "added";
   text: string;
 }
 
+/** Words and the whitespace between them, in order: joining the tokens gives the text back. */
+function wordTokens(text: string): string[] {
+  return text.match(/\s+|[^\s]+/g) ?? [];
+}
+
+/** The most comparisons of one diff (tokens before x tokens after, once the common ends are set aside). */
+const WORD_DIFF_MAX_CELLS = 250_000;
+
 /**
- * The lines removed from `before` and added in `after` (a longest-common-subsequence diff), for reading
- * a change to a long text or JSON value line by line. Values of more than 400 lines are compared as a
- * whole (every line removed, then every line added): still correct, only less compact.
+ * The difference of two texts word by word (a longest-common-subsequence diff of words and whitespace),
+ * for showing what an edit of a long text changed: the words in common once, the removed and added ones
+ * marked. The common start and end are set aside first (an edit is usually local); a middle still too
+ * large to compare (over WORD_DIFF_MAX_CELLS) is shown as removed, then added: still correct, less exact.
+ * Neighbouring pieces of one type are merged.
  */
-export function lineChanges(before: string, after: string): LineChange[] {
-  const a = before === "" ? [] : before.split("\n");
-  const b = after === "" ? [] : after.split("\n");
-  if (a.length > 400 || b.length > 400) {
-    return [...a.map((text) => ({ type: "removed" as const, text })), ...b.map((text) => ({ type: "added" as const, text }))];
+export function wordChanges(before: string, after: string): WordChange[] {
+  const a = wordTokens(before);
+  const b = wordTokens(after);
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
   }
-  // lengths[i][j]: the longest common subsequence of a[i..] and b[j..].
-  const lengths = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) {
-      lengths[i]![j] = a[i] === b[j] ? lengths[i + 1]![j + 1]! + 1 : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!);
+  const out: WordChange[] = [];
+  const push = (type: WordChange["type"], text: string) => {
+    const last = out.at(-1);
+    if (last?.type === type) last.text += text;
+    else if (text !== "") out.push({ type, text });
+  };
+  push("same", a.slice(0, start).join(""));
+  const midA = a.slice(start, endA);
+  const midB = b.slice(start, endB);
+  if (midA.length * midB.length > WORD_DIFF_MAX_CELLS) {
+    push("removed", midA.join(""));
+    push("added", midB.join(""));
+  } else {
+    // lengths[i * width + j]: the longest common subsequence of midA[i..] and midB[j..].
+    const width = midB.length + 1;
+    const lengths = new Uint32Array((midA.length + 1) * width);
+    for (let i = midA.length - 1; i >= 0; i--) {
+      for (let j = midB.length - 1; j >= 0; j--) {
+        lengths[i * width + j] = midA[i] === midB[j] ? lengths[(i + 1) * width + j + 1]! + 1 : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!);
+      }
+    }
+    let i = 0;
+    let j = 0;
+    while (i < midA.length || j < midB.length) {
+      if (i < midA.length && j < midB.length && midA[i] === midB[j]) {
+        push("same", midA[i]!);
+        i++;
+        j++;
+      } else if (i < midA.length && (j === midB.length || lengths[(i + 1) * width + j]! >= lengths[i * width + j + 1]!)) {
+        push("removed", midA[i]!);
+        i++;
+      } else {
+        push("added", midB[j]!);
+        j++;
+      }
     }
   }
-  const out: LineChange[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i] === b[j]) {
-      out.push({ type: "same", text: a[i]! });
-      i++;
-      j++;
-    } else if (j < b.length && (i === a.length || lengths[i]![j + 1]! >= lengths[i + 1]![j]!)) {
-      out.push({ type: "added", text: b[j]! });
-      j++;
-    } else {
-      out.push({ type: "removed", text: a[i]! });
-      i++;
-    }
-  }
+  push("same", a.slice(endA).join(""));
   return out;
 }
