@@ -236,10 +236,38 @@ describe("/admin/contracts", () => {
     await page.waitForURL((url) => url.search === "");
     await expect.poll(async () => (await cardTitles(page)).length).toBe(5);
 
+    // The Search box belongs to the list's filters, not to Crawl Controls.
+    const controls = page.getByRole("region", { name: "Crawl Controls" });
+    expect(await controls.getByRole("searchbox").count()).toBe(0);
+    expect(await page.getByRole("form", { name: "Contract filters" }).getByRole("searchbox", { name: "Search" }).count()).toBe(1);
+
+    // Refused filters come back with everything typed, "More filters" open, every problem listed at once.
+    await page.getByLabel("Search").fill("roof");
+    await page.getByText("More filters").click();
+    await page.getByLabel("Minimum value (USD)").fill("5000");
+    await page.getByLabel("Maximum value (USD)").fill("100");
+    await page.getByLabel("Posted from").fill("2026-03-02");
+    await page.getByLabel("Posted to").fill("2026-03-01");
+    await page.getByLabel("Bookmarked").check();
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL(/max=100/);
+    const problems = page.locator("[data-filter-problems] li");
+    await expect.poll(() => problems.allInnerTexts()).toEqual(["Minimum value must not be more than the maximum value.", "Posted from must not be after posted to."]);
+    expect(await page.locator("details:has(> summary:has-text('More filters'))").getAttribute("open")).not.toBeNull();
+    expect(await page.getByLabel("Search").inputValue()).toBe("roof");
+    expect(await page.getByLabel("Minimum value (USD)").inputValue()).toBe("5000");
+    expect(await page.getByLabel("Maximum value (USD)").inputValue()).toBe("100");
+    expect(await page.getByLabel("Maximum value (USD)").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Posted from").inputValue()).toBe("2026-03-02");
+    expect(await page.getByLabel("Posted to").inputValue()).toBe("2026-03-01");
+    expect(await page.getByLabel("Bookmarked").isChecked()).toBe(true);
+    await expectNoAxeViolations(page, { exclude: ["[data-sonner-toaster]"] });
+
     // A filter the server cannot use says so and shows the unfiltered list.
     const response = await page.goto(`${SCREEN}?min=-5`);
     expect(response?.status()).toBe(400);
     await page.getByText(/^These filters cannot be used:/).waitFor();
+    expect(await page.getByLabel("Minimum value (USD)").getAttribute("aria-invalid")).toBe("true");
   });
 
   test("a configuration chosen by hand stays chosen while the data reloads; a source switched off still filters the list but cannot be crawled", async () => {

@@ -1,9 +1,7 @@
-import { Search } from "lucide-react";
 import { useId, useState } from "react";
 import { useSubmit } from "react-router";
 import { useAdminAction } from "~/components/admin/use-admin-action";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import type { CrawlTarget } from "~/domain/contracts/crawls/types";
 
 export const FILTER_FORM_ID = "contract-filters";
@@ -18,11 +16,12 @@ function defaultConfigurationId(target: CrawlTarget | undefined): string {
 /**
  * Crawl Controls (spec 2 §2): the Source select (All Sources or one; it also
  * filters the list), the Configuration select (disabled until a source is
- * chosen; preselects the source's default, else its first), the Search box
- * (filters the list) and Get Contracts (disabled for All Sources and while
- * that source is being crawled; "Crawling..." while busy). Source and Search
- * belong to the list's filter form (a GET form, so the view is in the URL);
- * Get Contracts posts the chosen source and configuration.
+ * chosen; preselects the source's default, else its first) and Get Contracts
+ * (disabled for All Sources and while that source is being crawled;
+ * "Crawling..." while busy). Source belongs to the list's filter form too (a
+ * GET form, so the view is in the URL); Get Contracts posts the chosen source
+ * and configuration. The Search box is the filter form's (it searches the
+ * list, it does not choose what to crawl).
  *
  * The Source select lists every source, so that the contracts of a source
  * switched off (ADR 027: deactivated, not deleted) can still be filtered; such
@@ -32,7 +31,6 @@ export function CrawlControls({
   targets,
   sources,
   sourceSlug,
-  query,
   crawlingSourceIds,
 }: {
   /** The active sources with their search configurations: what can be crawled. */
@@ -41,7 +39,6 @@ export function CrawlControls({
   sources: ReadonlyArray<{ name: string; slug: string }>;
   /** The source chosen in the URL (its slug), or "" for All Sources. */
   sourceSlug: string;
-  query: string;
   /** Sources with a crawl running now. */
   crawlingSourceIds: ReadonlySet<string>;
 }) {
@@ -65,7 +62,7 @@ export function CrawlControls({
       <h2 id={`${id}-title`} className="text-lg font-semibold text-brand-navy">
         Crawl Controls
       </h2>
-      <div className="grid items-end gap-4 md:grid-cols-2 xl:grid-cols-[1fr_1fr_1.5fr_auto]">
+      <div className="grid items-end gap-4 md:grid-cols-[1fr_1fr_auto]">
         <div className="grid gap-1">
           <label htmlFor={`${id}-source`} className="text-sm font-medium">
             Source
@@ -113,25 +110,6 @@ export function CrawlControls({
               </option>
             ))}
           </select>
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-search`} className="text-sm font-medium">
-            Search
-          </label>
-          <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground" />
-            <Input
-              id={`${id}-search`}
-              type="search"
-              name="q"
-              form={FILTER_FORM_ID}
-              defaultValue={query}
-              key={query}
-              maxLength={200}
-              placeholder="Title, agency or description"
-              className="pl-9"
-            />
-          </div>
         </div>
         <fetcher.Form method="post" id={`${id}-crawl`}>
           <input type="hidden" name="intent" value="start-crawl" />

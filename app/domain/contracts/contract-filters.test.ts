@@ -97,11 +97,11 @@ describe("contract filters", () => {
     ["max=1e9", "whole number of dollars"],
     ["max=9999999999999", "whole number of dollars"],
     ["min=10&max=5", "not be more than"],
-    ["posted_from=2026-02-30", "date like"],
-    ["posted_to=2026-13-01", "date like"],
-    ["deadline_from=26-01-01", "date like"],
-    ["deadline_to=2026-1-1", "date like"],
-    ["deadline_from=tomorrow", "date like"],
+    ["posted_from=2026-02-30", "Posted from: February 2026 has no 30th day (it has 28)."],
+    ["posted_to=2026-13-01", "Posted to: there is no month 13."],
+    ["deadline_from=26-01-01", "date written YYYY-MM-DD"],
+    ["deadline_to=2026-1-1", "date written YYYY-MM-DD"],
+    ["deadline_from=tomorrow", "date written YYYY-MM-DD"],
     ["posted_from=2026-03-02&posted_to=2026-03-01", "Posted from must not be after"],
     ["deadline_from=2026-03-02&deadline_to=2026-03-01", "Deadline from must not be after"],
     ["status=open", "not a valid contract status"],
@@ -121,5 +121,24 @@ describe("contract filters", () => {
     const result = parse(query);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toContain(message);
+  });
+
+  it("lists every problem at once, each with its field, and gives back what was typed", () => {
+    const result = parse("q=roof&min=5000&max=100&posted_from=2026-03-02&posted_to=2026-03-01&state=Ohio&status=active");
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toEqual([
+      { field: "state", message: "State must be a two-letter code like OH." },
+      { field: "max", message: "Minimum value must not be more than the maximum value." },
+      { field: "posted_to", message: "Posted from must not be after posted to." },
+    ]);
+    expect(result.message).toContain("Posted from must not be after posted to.");
+    expect(result.input).toEqual({ q: ["roof"], state: ["Ohio"], min: ["5000"], max: ["100"], posted_from: ["2026-03-02"], posted_to: ["2026-03-01"], status: ["active"] });
+  });
+
+  it("reports a reversed range beside a value that is wrong itself", () => {
+    const result = parse("min=abc&max=5&posted_from=2026-03-02&posted_to=2026-03-01");
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems.map((p) => p.field)).toEqual(["min", "posted_to"]);
   });
 });

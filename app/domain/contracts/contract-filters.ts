@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ContractStatus } from "~/db/schema/contracts";
+import { daysInMonth, ordinal } from "~/domain/site-settings/setting-schemas";
 import { textProblem } from "~/lib/text-fields";
 
 /**
@@ -90,12 +91,7 @@ const SLUG = /^[a-z0-9-]{1,100}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function isCalendarDate(value: string): boolean {
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (year < 1900 || year > 2999) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return dateProblem("", value) === null;
 }
 
 const one = (label: string) =>
@@ -115,11 +111,29 @@ const flag = (label: string) =>
       .transform((value) => value === "1"),
   );
 
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** What is wrong with a date filter's value, named ("Posted from: February 2026 has no 30th day."), or null. */
+function dateProblem(label: string, value: string): string | null {
+  const m = DATE.exec(value);
+  if (!m) return `${label} must be a date written YYYY-MM-DD, like 2026-11-25.`;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1900 || year > 2999) return `${label} must be a date from the year 1900 to 2999.`;
+  if (month < 1 || month > 12) return `${label}: there is no month ${month}.`;
+  if (day === 0) return `${label}: there is no day 0 in a month.`;
+  const days = daysInMonth(year, month);
+  if (day > days) return `${label}: ${MONTH_NAMES[month - 1]} ${year} has no ${ordinal(day)} day (it has ${days}).`;
+  return null;
+}
+
 const date = (label: string) =>
   one(label).pipe(
     z
       .string()
-      .refine(isCalendarDate, `${label} must be a date like 2026-11-25.`)
+      .superRefine((value, ctx) => {
+        const problem = dateProblem(label, value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      })
       .optional(),
   );
 
@@ -183,24 +197,90 @@ const schema = z
         .pipe(z.number().min(1, `Page must be a whole number from 1 to ${CONTRACT_MAX_PAGE}.`).max(CONTRACT_MAX_PAGE, `Page must be a whole number from 1 to ${CONTRACT_MAX_PAGE}.`))
         .optional(),
     ),
-  })
-  .superRefine((v, ctx) => {
-    if (v.min !== undefined && v.max !== undefined && v.min > v.max) ctx.addIssue({ code: "custom", message: "Minimum value must not be more than the maximum value." });
-    if (v.posted_from && v.posted_to && v.posted_from > v.posted_to) ctx.addIssue({ code: "custom", message: "Posted from must not be after posted to." });
-    if (v.deadline_from && v.deadline_to && v.deadline_from > v.deadline_to) ctx.addIssue({ code: "custom", message: "Deadline from must not be after deadline to." });
   });
 
 const KEYS = ["q", "source", "category", "state", "min", "max", "posted_from", "posted_to", "deadline_from", "deadline_to", "status", "stage", "bookmarked", "veteran", "closing_soon", "sort", "page"] as const;
 
+export type ContractFilterKey = (typeof KEYS)[number];
+
+/** The filter form's values as given in the URL, per parameter (what the form shows back when refused). */
+export type ContractFilterInput = Partial<Record<ContractFilterKey, string[]>>;
+
+/** One reason a view's filters cannot be used, and the parameter it is about (null: the whole form). */
+export interface ContractFilterProblem {
+  field: ContractFilterKey | null;
+  message: string;
+}
+
 const unique = <T>(values: T[]): T[] => [...new Set(values)];
 
-/** The list's filters from the URL, or the first problem in words (the loader answers 400 with it). */
-export function parseContractFilters(params: URLSearchParams): { ok: true; filters: ContractFilters } | { ok: false; message: string } {
-  const input: Record<string, string[]> = {};
+/** A parameter's only value when it has exactly one that `valid` accepts. */
+function single(input: ContractFilterInput, key: ContractFilterKey, valid: (value: string) => boolean): string | undefined {
+  const values = input[key] ?? [];
+  return values.length === 1 && valid(values[0]!) ? values[0] : undefined;
+}
+
+/**
+ * The ranges that run backwards, each checked whenever both of its ends are themselves valid, whatever
+ * else is wrong (a reversed posted range is reported beside a bad value range, not after it is fixed).
+ */
+function reversedRanges(input: ContractFilterInput): ContractFilterProblem[] {
+  const out: ContractFilterProblem[] = [];
+  const dollars = (value: string) => /^\d{1,12}$/.test(value);
+  const min = single(input, "min", dollars);
+  const max = single(input, "max", dollars);
+  if (min !== undefined && max !== undefined && Number(min) > Number(max)) out.push({ field: "max", message: "Minimum value must not be more than the maximum value." });
+  const postedFrom = single(input, "posted_from", isCalendarDate);
+  const postedTo = single(input, "posted_to", isCalendarDate);
+  if (postedFrom && postedTo && postedFrom > postedTo) out.push({ field: "posted_to", message: "Posted from must not be after posted to." });
+  const deadlineFrom = single(input, "deadline_from", isCalendarDate);
+  const deadlineTo = single(input, "deadline_to", isCalendarDate);
+  if (deadlineFrom && deadlineTo && deadlineFrom > deadlineTo) out.push({ field: "deadline_to", message: "Deadline from must not be after deadline to." });
+  return out;
+}
+
+/** The form's values of a view that parsed (what it shows): the URL it would make. */
+export function contractFilterInputOf(filters: ContractFilters): ContractFilterInput {
+  const params = contractFiltersToSearchParams(filters);
+  const out: ContractFilterInput = {};
+  for (const key of KEYS) {
+    const values = params.getAll(key);
+    if (values.length > 0) out[key] = values;
+  }
+  return out;
+}
+
+export type ParsedContractFilters =
+  | { ok: true; filters: ContractFilters }
+  | {
+      ok: false;
+      /** Every problem, in the form's order, as one text. */
+      message: string;
+      problems: ContractFilterProblem[];
+      /** What was given, to show back in the form. */
+      input: ContractFilterInput;
+    };
+
+/** The list's filters from the URL, or every problem with them in words (the loader answers 400 with them). */
+export function parseContractFilters(params: URLSearchParams): ParsedContractFilters {
+  const input: Record<ContractFilterKey, string[]> = {} as Record<ContractFilterKey, string[]>;
   // An empty value is no value ("All sources" in a select posts source=).
   for (const key of KEYS) input[key] = params.getAll(key).filter((value) => value !== "");
   const parsed = schema.safeParse(input);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "The filters are not valid." };
+  const problems: ContractFilterProblem[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const key = issue.path[0];
+        return { field: (KEYS as readonly unknown[]).includes(key) ? (key as ContractFilterKey) : null, message: issue.message };
+      });
+  problems.push(...reversedRanges(input));
+  if (!parsed.success || problems.length > 0) {
+    const order = (p: ContractFilterProblem) => (p.field === null ? -1 : KEYS.indexOf(p.field));
+    problems.sort((a, b) => order(a) - order(b));
+    const given: ContractFilterInput = {};
+    for (const key of KEYS) if (input[key].length > 0) given[key] = input[key].slice(0, CONTRACT_FILTER_MAX_VALUES).map((value) => value.slice(0, 1000));
+    return { ok: false, message: problems.map((p) => p.message).join(" ") || "The filters are not valid.", problems, input: given };
+  }
   const v = parsed.data;
   const filters: ContractFilters = {
     sources: unique(v.source),

@@ -18,9 +18,12 @@ import { requireAdmin } from "~/domain/accounts/guards.server";
 import { jobsNotice } from "~/domain/operations/jobs-heartbeat.server";
 import { logger } from "~/lib/logger.server";
 import {
+  contractFilterInputOf,
   contractFiltersToSearchParams,
   DEFAULT_CONTRACT_FILTERS,
   parseContractFilters,
+  type ContractFilterInput,
+  type ContractFilterProblem,
   type ContractFilters,
 } from "~/domain/contracts/contract-filters";
 import { loadContractsWorkspace, type ContractsWorkspace } from "~/domain/contracts/crawls/load-contracts-workspace.server";
@@ -47,6 +50,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       filters,
       filterError: parsed.ok ? null : parsed.message,
+      // A refused view keeps what was typed, with every problem (the list shows all contracts meanwhile).
+      filterInput: parsed.ok ? contractFilterInputOf(filters) : parsed.input,
+      filterProblems: parsed.ok ? [] : parsed.problems,
       // Crawls run as background jobs: say so when nothing runs them (issue 24).
       jobs: await jobsNotice().catch((error: unknown) => {
         logger.warn({ err: error }, "contracts: could not read the jobs' heartbeat");
@@ -79,7 +85,7 @@ function searchOf(filters: ContractFilters, page?: number): string {
 }
 
 export default function Contracts({ loaderData }: Route.ComponentProps) {
-  const { filters, filterError, workspace, jobs } = loaderData;
+  const { filters, filterInput, filterProblems, workspace, jobs } = loaderData;
   const exportHref = `/admin/contracts/export.csv${searchOf(filters, 1)}`;
   return (
     <AdminPage
@@ -99,9 +105,8 @@ export default function Contracts({ loaderData }: Route.ComponentProps) {
       }
     >
       <JobsNotRunningNotice notice={jobs} />
-      {filterError ? <FormMessage title="Error" text={`These filters cannot be used: ${filterError}`} /> : null}
       <AdminData resolve={workspace} loadingText="Loading contracts...">
-        {(loaded) => <Workspace workspace={loaded} filters={filters} jobsStopped={jobs !== null} />}
+        {(loaded) => <Workspace workspace={loaded} filters={filters} input={filterInput} problems={filterProblems} jobsStopped={jobs !== null} />}
       </AdminData>
     </AdminPage>
   );
@@ -130,7 +135,19 @@ function HeaderActions({ anyContracts, exportHref }: { anyContracts: boolean; ex
   );
 }
 
-function Workspace({ workspace, filters, jobsStopped }: { workspace: ContractsWorkspace; filters: ContractFilters; jobsStopped: boolean }) {
+function Workspace({
+  workspace,
+  filters,
+  input,
+  problems,
+  jobsStopped,
+}: {
+  workspace: ContractsWorkspace;
+  filters: ContractFilters;
+  input: ContractFilterInput;
+  problems: ContractFilterProblem[];
+  jobsStopped: boolean;
+}) {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/contracts";
@@ -146,10 +163,10 @@ function Workspace({ workspace, filters, jobsStopped }: { workspace: ContractsWo
 
   return (
     <div className="grid gap-6">
-      <CrawlControls targets={targets} sources={filterOptions.sources} sourceSlug={filters.sources[0] ?? ""} query={filters.q ?? ""} crawlingSourceIds={crawling} />
+      <CrawlControls targets={targets} sources={filterOptions.sources} sourceSlug={input.source?.[0] ?? ""} crawlingSourceIds={crawling} />
       <CrawlActivity key={progress?.session.id ?? "none"} initial={progress} jobsStopped={jobsStopped} />
       <RecentSessions sessions={sessions} />
-      <ContractFiltersPanel filters={filters} options={filterOptions} />
+      <ContractFiltersPanel input={input} problems={problems} options={filterOptions} />
 
       <section aria-labelledby="contract-list-title" aria-busy={loading || undefined} className={cn("grid gap-4", loading && "opacity-60")}>
         <div className="flex flex-wrap items-baseline justify-between gap-2">
