@@ -193,3 +193,37 @@ export const orderedRecordIds = requiredText({ max: 37 * 1000 })
   .transform((value) => value.split(","))
   .pipe(z.array(recordId).min(1).max(1000))
   .refine((ids) => new Set(ids).size === ids.length, "An item appears twice in the new order.");
+
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
+}
+
+export const DATE_ERRORS = {
+  format: "Enter the date as YYYY-MM-DD, like 2019-03-14.",
+  month: (month: number) => `There is no month ${month}: months run from 01 to 12.`,
+  dayZero: "There is no day 0 in a month: days start at 01.",
+} as const;
+
+/**
+ * Why `value` is not a calendar date written YYYY-MM-DD, naming the actual problem (issue 23: a date
+ * that is already written YYYY-MM-DD must not be told to be written so), or null when it is one:
+ * "2019-02-31" -> "February 2019 has no 31st: it has 28 days.", "2021-02-29" -> "... 2021 is not a
+ * leap year". Shared by the lead forms and Site Settings; keep the signature.
+ */
+export function calendarDateProblem(value: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return DATE_ERRORS.format;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12) return DATE_ERRORS.month(month);
+  if (day < 1) return DATE_ERRORS.dayZero;
+  // Day 0 of the next month is the last day of this one (UTC: no time-zone or DST shifts).
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day <= days) return null;
+  const name = `${MONTH_NAMES[month - 1]} ${year}`;
+  if (month === 2 && day === 29) return `${name} has no 29th: ${year} is not a leap year.`;
+  return `${name} has no ${ordinal(day)}: it has ${days} days.`;
+}

@@ -241,7 +241,7 @@ describe("lead management", () => {
     await staff.goto(page, "/admin");
     const chart = page.locator("figure", { hasText: "New leads per week" });
     expect(await chart.innerText()).toMatch(/3 in the last 12 weeks/);
-    expect(await chart.locator("svg rect").count()).toBe(12);
+    expect(await chart.locator("[data-bar]").count()).toBe(12);
     await expectNoAxeViolations(page);
   });
 });

@@ -8,6 +8,13 @@ export interface AdminHeaderProps {
   userName: string;
 }
 
+/*
+ * `outline-none` sets outline-style to none, which a focus-visible width and color alone do not undo:
+ * every focus ring here also says outline-solid (the logo link showed no ring, issue 23).
+ */
+const navLinkClass =
+  "inline-flex min-h-11 items-center gap-1 rounded-md px-3 py-2 text-white/90 outline-none hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white focus-visible:outline-solid";
+
 /** The bar on top of every admin screen: business name (to the dashboard), the website, the account, Sign Out. */
 export function AdminHeader({ businessName, userName }: AdminHeaderProps) {
   return (
@@ -15,7 +22,7 @@ export function AdminHeader({ businessName, userName }: AdminHeaderProps) {
       <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6 lg:px-8">
         <Link
           to="/admin"
-          className="flex items-center gap-3 rounded-md font-semibold outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
+          className="flex min-h-11 items-center gap-3 rounded-md font-semibold outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white focus-visible:outline-solid"
         >
           <LogoMark className="size-9" />
           <span>
@@ -24,14 +31,11 @@ export function AdminHeader({ businessName, userName }: AdminHeaderProps) {
           </span>
         </Link>
         <nav aria-label="Account" className="flex flex-wrap items-center gap-1 text-sm">
-          <Link to="/" className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-white/90 hover:bg-white/10 hover:text-white">
+          <Link to="/" className={navLinkClass}>
             <ExternalLink aria-hidden="true" className="size-4" />
             View website
           </Link>
-          <Link
-            to="/auth/change-password"
-            className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-white/90 hover:bg-white/10 hover:text-white"
-          >
+          <Link to="/auth/change-password" className={navLinkClass}>
             <KeyRound aria-hidden="true" className="size-4" />
             Change password
           </Link>

@@ -19,14 +19,15 @@ export interface AdminPageProps {
 /** The frame of every admin screen: Back to Dashboard, the title (with its count) and the primary action. */
 export function AdminPage({ title, count, description, action, links, children }: AdminPageProps) {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="grid gap-2">
         <div className="flex flex-wrap gap-2">
           <BackToDashboard />
           {links}
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-3xl font-bold tracking-tight text-brand-navy">
+          {/* Focusable from script only: where focus goes when a list action removes the control that had it (FocusKeeper). */}
+          <h1 tabIndex={-1} className="text-3xl font-bold tracking-tight text-brand-navy outline-none">
             {title}
             {typeof count === "number" ? <CountText count={count} /> : count}
           </h1>

@@ -25,6 +25,8 @@ export interface Reorder<T> {
  * columns, an "Actions" column (buttons whose names include the row's name)
  * and, with `reorder`, rows that can be dragged, with Move up / Move down
  * buttons as the keyboard alternative. `empty` is shown instead of an empty table.
+ * On a phone the table is stacked (ui/table.tsx): a card per row, each cell
+ * labelled by its column, the actions at the card's foot.
  */
 export function DataTable<T>({
   caption,
@@ -61,7 +63,7 @@ export function DataTable<T>({
 
   return (
     <div aria-busy={reorder?.pending || undefined} className={cn("rounded-xl border border-border bg-white shadow-sm", reorder?.pending && "opacity-70")}>
-      <Table>
+      <Table stacked>
         <caption className="sr-only">{caption}</caption>
         <TableHeader>
           <TableRow>
@@ -108,7 +110,7 @@ export function DataTable<T>({
             return (
               <TableRow key={id} data-row-id={id} {...rowProps?.(row)} {...dragProps} className={cn(over === id && "outline-2 outline-brand-navy", dragged === id && "opacity-50")}>
                 {reorder && (
-                  <TableCell>
+                  <TableCell label="Order">
                     <span className="flex items-center gap-1">
                       <GripVertical aria-hidden="true" className="size-4 cursor-grab text-slate-400" />
                       <Button
@@ -139,13 +141,13 @@ export function DataTable<T>({
                   </TableCell>
                 )}
                 {columns.map((column) => (
-                  <TableCell key={column.header} className={column.className}>
+                  <TableCell key={column.header} className={column.className} label={column.header}>
                     {column.cell(row)}
                   </TableCell>
                 ))}
                 {actions && (
-                  <TableCell className="text-right">
-                    <span className="inline-flex flex-wrap justify-end gap-2">{actions(row)}</span>
+                  <TableCell className="text-right max-md:text-left">
+                    <span className="inline-flex flex-wrap justify-end gap-2 max-md:justify-start">{actions(row)}</span>
                   </TableCell>
                 )}
               </TableRow>

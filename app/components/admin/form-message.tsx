@@ -5,11 +5,13 @@ export interface FormMessageProps {
   title: string;
   text: string;
   variant?: "error" | "success";
+  /** The request id of a failure the user cannot fix, to quote to whoever looks at the logs. */
+  reference?: string;
   className?: string;
 }
 
 /** A message box in the page (forms without JavaScript, and persistent states). */
-export function FormMessage({ title, text, variant = "error", className }: FormMessageProps) {
+export function FormMessage({ title, text, variant = "error", reference, className }: FormMessageProps) {
   const Icon = variant === "error" ? CircleAlert : CircleCheck;
   return (
     <div
@@ -24,6 +26,7 @@ export function FormMessage({ title, text, variant = "error", className }: FormM
       <div>
         <p className="font-semibold">{title}</p>
         <p>{text}</p>
+        {reference && <p className="text-xs opacity-80">Reference: {reference}</p>}
       </div>
     </div>
   );

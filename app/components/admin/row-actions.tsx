@@ -43,7 +43,17 @@ export function IntentButton({ intent, fields, ...button }: RowButtonProps & { i
   return (
     <fetcher.Form method="post" className="inline-flex">
       <HiddenFields intent={intent} fields={fields} />
-      <RowButton {...button} type="submit" disabled={pending || button.disabled} aria-busy={pending || undefined} />
+      {/* Not `disabled` while pending: a disabled button drops the keyboard focus to the page (issue 23). */}
+      <RowButton
+        {...button}
+        type="submit"
+        aria-disabled={pending || undefined}
+        aria-busy={pending || undefined}
+        onClick={(event) => {
+          if (pending) event.preventDefault();
+          button.onClick?.(event);
+        }}
+      />
     </fetcher.Form>
   );
 }

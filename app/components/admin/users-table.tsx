@@ -214,7 +214,7 @@ function AssignRoleCell({ user }: { user: UserTableRow }) {
 
 export function UsersTable({ users, currentUserId }: { users: UserTableRow[]; currentUserId: string }) {
   return (
-    <Table>
+    <Table stacked>
       <TableHeader>
         <TableRow>
           <TableHead>Name</TableHead>
@@ -230,11 +230,11 @@ export function UsersTable({ users, currentUserId }: { users: UserTableRow[]; cu
           const isSelf = user.id === currentUserId;
           return (
             <TableRow key={user.id} data-user-email={user.email}>
-              <TableCell className="font-medium">
+              <TableCell className="font-medium max-md:text-base">
                 {fullName(user)}
                 {isSelf && <span className="ml-1 text-xs text-muted-foreground">(you)</span>}
               </TableCell>
-              <TableCell>
+              <TableCell label="Email">
                 <span className="break-all">{user.email}</span>
                 {!user.emailVerified && (
                   <Badge variant="warning" className="ml-2">
@@ -242,16 +242,16 @@ export function UsersTable({ users, currentUserId }: { users: UserTableRow[]; cu
                   </Badge>
                 )}
               </TableCell>
-              <TableCell>
+              <TableCell label="Status">
                 <StatusCell user={user} isSelf={isSelf} />
               </TableCell>
-              <TableCell>
+              <TableCell label="Roles">
                 <RolesCell user={user} isSelf={isSelf} />
               </TableCell>
-              <TableCell className="whitespace-nowrap">
+              <TableCell className="whitespace-nowrap" label="Joined">
                 <time dateTime={user.createdAt}>{joinedFormat.format(new Date(user.createdAt))}</time>
               </TableCell>
-              <TableCell>
+              <TableCell label="Assign Role">
                 <AssignRoleCell user={user} />
               </TableCell>
             </TableRow>

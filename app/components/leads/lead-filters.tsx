@@ -13,7 +13,9 @@ const controlClass = cn(
 );
 const labelClass = "mb-1 block text-sm font-medium text-slate-700";
 
-export function LeadFilters({ query, exportHref }: { query: LeadListQuery; exportHref: string }) {
+/** `rangeError`: the From/To dates were refused (reversed); both keep what was typed and point at the message. */
+export function LeadFilters({ query, exportHref, rangeError = null }: { query: LeadListQuery; exportHref: string; rangeError?: string | null }) {
+  const rangeProps = rangeError ? { "aria-invalid": true, "aria-describedby": "leads-range-error" } : {};
   const active = Boolean(query.q || query.status || query.service || query.insurance || query.from || query.to);
   return (
     <Form method="get" role="search" aria-label="Search and filter leads" className="grid gap-4 rounded-xl border border-border bg-white p-4 shadow-sm">
@@ -66,14 +68,19 @@ export function LeadFilters({ query, exportHref }: { query: LeadListQuery; expor
             <label htmlFor="leads-from" className={labelClass}>
               From
             </label>
-            <input id="leads-from" name="from" type="date" defaultValue={query.from ?? ""} className={cn(controlClass, "px-2")} />
+            <input id="leads-from" name="from" type="date" defaultValue={query.from ?? ""} className={cn(controlClass, "px-2")} {...rangeProps} />
           </div>
           <div>
             <label htmlFor="leads-to" className={labelClass}>
               To
             </label>
-            <input id="leads-to" name="to" type="date" defaultValue={query.to ?? ""} className={cn(controlClass, "px-2")} />
+            <input id="leads-to" name="to" type="date" defaultValue={query.to ?? ""} className={cn(controlClass, "px-2")} {...rangeProps} />
           </div>
+          {rangeError && (
+            <p id="leads-range-error" role="alert" className="col-span-2 text-sm text-destructive">
+              {rangeError}
+            </p>
+          )}
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-3">

@@ -1,8 +1,16 @@
+import { cn } from "~/lib/cn";
 import { formatDay } from "./format";
 
 /**
- * New leads per week as a small SVG bar chart (no chart library), with the
- * same numbers in a visually hidden table for screen readers.
+ * New leads per week as a small bar chart (no chart library), with the same
+ * numbers in a visually hidden table for screen readers.
+ *
+ * Bars and labels are HTML boxes, not a scaled SVG: the labels keep their
+ * size at any width (a viewBox scaled them to ~6 px on a phone, issue 23).
+ * A phone labels every third week, wider screens every other one when there
+ * are more than eight. The hidden table sits in a visually hidden box: a
+ * table ignores a 1 px height, and an absolutely placed one ran ~280 px past
+ * the end of the dashboard.
  */
 
 export interface LeadsPerWeekChartProps {
@@ -11,18 +19,16 @@ export interface LeadsPerWeekChartProps {
   className?: string;
 }
 
-const WIDTH = 640;
-const HEIGHT = 200;
-const TOP = 20;
-const BOTTOM = 28;
+/** Whether week `i` of `n` gets a label when every `every`-th one does, counted back from the latest (always labelled). */
+function labelled(i: number, n: number, every: number): boolean {
+  return (n - 1 - i) % every === 0;
+}
 
 export function LeadsPerWeekChart({ weeks, className }: LeadsPerWeekChartProps) {
   const max = Math.max(1, ...weeks.map((w) => w.count));
   const total = weeks.reduce((sum, w) => sum + w.count, 0);
-  const slot = WIDTH / Math.max(1, weeks.length);
-  const barWidth = Math.max(4, slot * 0.6);
-  const plotHeight = HEIGHT - TOP - BOTTOM;
-  const labelEvery = weeks.length > 8 ? 2 : 1;
+  const wideEvery = weeks.length > 8 ? 2 : 1;
+  const phoneEvery = weeks.length > 6 ? 3 : wideEvery;
   return (
     <figure className={className} aria-labelledby="leads-per-week-title">
       <figcaption id="leads-per-week-title" className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
@@ -31,47 +37,56 @@ export function LeadsPerWeekChart({ weeks, className }: LeadsPerWeekChartProps) 
           {total} in the last {weeks.length} weeks
         </span>
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" aria-hidden="true" focusable="false">
-        <line x1={0} x2={WIDTH} y1={HEIGHT - BOTTOM} y2={HEIGHT - BOTTOM} className="stroke-slate-300" strokeWidth={1} />
-        {weeks.map((week, i) => {
-          const height = (week.count / max) * plotHeight;
-          const x = i * slot + (slot - barWidth) / 2;
-          const y = HEIGHT - BOTTOM - height;
-          const last = i === weeks.length - 1;
-          return (
-            <g key={week.weekStart}>
-              <rect x={x} y={y} width={barWidth} height={Math.max(height, week.count > 0 ? 2 : 0)} rx={3} className={last ? "fill-brand-red" : "fill-brand-navy"} />
-              {week.count > 0 && (
-                <text x={x + barWidth / 2} y={y - 5} textAnchor="middle" className="fill-slate-700 text-[11px] font-semibold">
-                  {week.count}
-                </text>
+      <div aria-hidden="true" data-chart="leads-per-week">
+        <div className="flex h-40 items-end gap-1 border-b border-slate-300 pt-5 sm:gap-2">
+          {weeks.map((week, i) => {
+            const last = i === weeks.length - 1;
+            return (
+              <div key={week.weekStart} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end">
+                {week.count > 0 && <span className="mb-1 text-xs font-semibold text-slate-700">{week.count}</span>}
+                <div
+                  data-bar
+                  className={cn("w-3/5 rounded-t-[3px]", last ? "bg-brand-red" : "bg-brand-navy")}
+                  style={{ height: week.count > 0 ? `max(2px, ${(week.count / max) * 100}%)` : 0 }}
+                />
+              </div>
+            );
+          })}
+        </div>
+        <div className="flex gap-1 pt-1.5 sm:gap-2">
+          {weeks.map((week, i) => (
+            <span
+              key={week.weekStart}
+              className={cn(
+                "flex min-w-0 flex-1 justify-center overflow-visible text-xs whitespace-nowrap text-slate-600",
+                !labelled(i, weeks.length, phoneEvery) && "max-sm:invisible",
+                !labelled(i, weeks.length, wideEvery) && "sm:invisible",
               )}
-              {(i % labelEvery === (weeks.length - 1) % labelEvery || last) && (
-                <text x={x + barWidth / 2} y={HEIGHT - 9} textAnchor="middle" className="fill-slate-500 text-[11px]">
-                  {formatDay(week.weekStart)}
-                </text>
-              )}
-            </g>
-          );
-        })}
-      </svg>
-      <table className="sr-only">
-        <caption>New leads per week, oldest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Week of</th>
-            <th scope="col">New leads</th>
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={week.weekStart}>
-              <td>{formatDay(week.weekStart)}</td>
-              <td>{week.count}</td>
-            </tr>
+            >
+              {formatDay(week.weekStart)}
+            </span>
           ))}
-        </tbody>
-      </table>
+        </div>
+      </div>
+      <div className="sr-only">
+        <table>
+          <caption>New leads per week, oldest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week of</th>
+              <th scope="col">New leads</th>
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week.weekStart}>
+                <td>{formatDay(week.weekStart)}</td>
+                <td>{week.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

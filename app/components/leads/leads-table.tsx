@@ -10,6 +10,7 @@ import { formatDateTime } from "./format";
  * The table of /admin/leads (spec 1 §2): Name, Contact Info (email and
  * phone), Service, Message (truncated), Date, Insurance (Yes or No),
  * Contacted (checkbox). User-supplied text is rendered as text (QUALITY S16).
+ * On a phone each lead is a card (stacked table) with Contacted beside the name.
  */
 
 export interface LeadRow {
@@ -32,7 +33,7 @@ const linkClass = "rounded-sm underline-offset-4 outline-none hover:underline fo
 
 export function LeadsTable({ leads, onContactedResult }: { leads: LeadRow[]; onContactedResult: (result: ContactedResult) => void }) {
   return (
-    <Table>
+    <Table stacked>
       <TableHeader className="bg-slate-50">
         <TableRow>
           <TableHead>Name</TableHead>
@@ -49,7 +50,7 @@ export function LeadsTable({ leads, onContactedResult }: { leads: LeadRow[]; onC
           const name = `${lead.firstName} ${lead.lastName}`;
           return (
             <TableRow key={lead.id} data-lead-id={lead.id}>
-              <TableCell className="align-top">
+              <TableCell className="align-top max-md:col-span-1">
                 <Link to={`/admin/leads/${lead.id}`} className={`${linkClass} font-semibold text-brand-navy`}>
                   {name}
                 </Link>
@@ -57,20 +58,20 @@ export function LeadsTable({ leads, onContactedResult }: { leads: LeadRow[]; onC
                   <Badge variant={lead.pipelineStatus === "new" ? "warning" : "secondary"}>{pipelineLabel(lead.pipelineStatus)}</Badge>
                 </div>
               </TableCell>
-              <TableCell className="align-top">
-                <a href={`mailto:${lead.email}`} className={`${linkClass} block break-all text-slate-800`}>
+              <TableCell className="align-top" label="Contact Info">
+                <a href={`mailto:${lead.email}`} className={`${linkClass} block min-h-6 break-all text-slate-800`}>
                   {lead.email}
                 </a>
-                <a href={`tel:${lead.phone}`} className={`${linkClass} block whitespace-nowrap text-slate-600`}>
+                <a href={`tel:${lead.phone}`} className={`${linkClass} inline-flex min-h-6 items-center whitespace-nowrap text-slate-600`}>
                   {formatPhone(lead.phone)}
                 </a>
               </TableCell>
-              <TableCell className="align-top whitespace-nowrap">{lead.service ? serviceLabel(lead.service) : "—"}</TableCell>
-              <TableCell className="max-w-xs align-top">
+              <TableCell className="align-top whitespace-nowrap" label="Service">{lead.service ? serviceLabel(lead.service) : "—"}</TableCell>
+              <TableCell className="max-w-xs align-top" label="Message">
                 <p className="line-clamp-2 break-words text-slate-700">{lead.messagePreview || "—"}</p>
               </TableCell>
-              <TableCell className="align-top whitespace-nowrap text-slate-700">{formatDateTime(lead.createdAt)}</TableCell>
-              <TableCell className="align-top whitespace-nowrap">
+              <TableCell className="align-top whitespace-nowrap text-slate-700" label="Date">{formatDateTime(lead.createdAt)}</TableCell>
+              <TableCell className="align-top whitespace-nowrap" label="Insurance">
                 {lead.hasInsuranceDocs ? "Yes" : "No"}
                 {lead.attachmentCount > 0 && (
                   <span className="ml-2 inline-flex items-center gap-1 text-slate-600">
@@ -82,7 +83,11 @@ export function LeadsTable({ leads, onContactedResult }: { leads: LeadRow[]; onC
                   </span>
                 )}
               </TableCell>
-              <TableCell className="align-top">
+              {/* On a phone the checkbox sits beside the name (top right of the card), labelled. */}
+              <TableCell className="align-top max-md:col-span-1 max-md:col-start-2 max-md:row-start-1">
+                <span aria-hidden="true" className="mr-2 text-xs font-semibold text-slate-600 md:hidden">
+                  Contacted
+                </span>
                 <ContactedToggle leadId={lead.id} name={name} contacted={lead.contacted} onResult={onContactedResult} />
               </TableCell>
             </TableRow>

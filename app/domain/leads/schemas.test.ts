@@ -168,6 +168,25 @@ describe("the inspection request", () => {
     if (!result.ok) expect(Object.keys(result.error.fieldErrors)).toContain(name);
   });
 
+  it.each([
+    ["2026-02-30", "February 2026 has no 30th: it has 28 days."],
+    ["2019-02-31", "February 2019 has no 31st: it has 28 days."],
+    ["2021-02-29", "February 2021 has no 29th: 2021 is not a leap year."],
+    ["2019-04-31", "April 2019 has no 31st: it has 30 days."],
+    ["2019-13-01", "There is no month 13: months run from 01 to 12."],
+    ["3026-01-01", "The date of loss cannot be in the future."],
+    ["1989-12-31", "The date of loss cannot be before 1990."],
+    ["yesterday", "Enter the date as YYYY-MM-DD, like 2019-03-14."],
+  ])("a refused date of loss %s names its problem", (value, message) => {
+    const result = parseInspectionFields(fields({ ...VALID, dateOfLoss: value }));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.fieldErrors.dateOfLoss).toBe(message);
+  });
+
+  it("accepts a leap day", () => {
+    expect(parseInspectionFields(fields({ ...VALID, dateOfLoss: "2024-02-29" })).ok).toBe(true);
+  });
+
   it("refuses unknown fields and fields sent twice", () => {
     const extra = parseInspectionFields(fields({ ...VALID, isAdmin: "true" }));
     expect(extra.ok).toBe(false);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailAddress, optionalText, requiredText, textProblem } from "~/lib/text-fields";
+import { calendarDateProblem, DATE_ERRORS, emailAddress, optionalText, requiredText, textProblem } from "~/lib/text-fields";
 import { isSitePath, parseHttpUrl } from "~/lib/url-safety";
 import { FORM_LIMITS, INSPECTION_TEXT, PIPELINE_STATUSES, SERVICE_VALUES } from "./options";
 
@@ -68,9 +68,7 @@ const checkbox = z
   .transform((v) => v === "on" || v === "true" || v === "1" || v === "yes");
 
 function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  return calendarDateProblem(value) === null;
 }
 
 const PHONE_INVALID = "Enter a 10-digit US phone number, like (614) 555-0147.";
@@ -101,14 +99,20 @@ const inspectionRequestSchema = z.strictObject(
     hasInsuranceDocs: checkbox,
     insuranceCompany: optionalLine(FORM_LIMITS.insuranceCompany),
     claimNumber: optionalLine(FORM_LIMITS.claimNumber),
+    // Each refusal names its problem (issue 23): a date written right that is not on the calendar says
+    // which day the month lacks; one in the future or too old says so. A day of slack for time zones.
     dateOfLoss: z
       .string()
-      .max(10, "Enter a date.")
+      .max(40, DATE_ERRORS.format)
       .optional()
       .transform((v) => (v ? v.trim() : null))
-      .refine((v) => v === null || isIsoDate(v), "Enter a valid date.")
-      .refine((v) => v === null || (v >= "1990-01-01" && v <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)), {
-        message: "The date of loss cannot be in the future.",
+      .superRefine((v, ctx) => {
+        if (v === null) return;
+        const problem = calendarDateProblem(v);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+        else if (v > new Date(Date.now() + 86_400_000).toISOString().slice(0, 10))
+          ctx.addIssue({ code: "custom", message: "The date of loss cannot be in the future." });
+        else if (v < "1990-01-01") ctx.addIssue({ code: "custom", message: "The date of loss cannot be before 1990." });
       }),
     // Set by the form's script; empty in a post without JavaScript, which is then recognised by its details (ADR 030).
     submissionKey: z

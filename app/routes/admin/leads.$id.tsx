@@ -23,6 +23,7 @@ import { setLeadContacted } from "~/domain/leads/set-lead-contacted.server";
 import { setLeadStatus } from "~/domain/leads/set-lead-status.server";
 import { updateLeadInsurance } from "~/domain/leads/update-lead-insurance.server";
 import { cn } from "~/lib/cn";
+import { currentRequestId } from "~/lib/logger.server";
 
 /**
  * /admin/leads/:id: every field of a lead, its attachments (download), where
@@ -54,8 +55,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 const actionSchema = z.discriminatedUnion("intent", [setContactedSchema, setStatusSchema, addNoteSchema, updateInsuranceSchema]);
 
-/** `fieldErrors`: the first message per field of a refused form, shown under the field it is about. */
-type ActionResult = { ok: boolean; intent: string; message: string; fieldErrors?: Partial<Record<string, string>> };
+/**
+ * `fieldErrors`: the first message per field of a refused form, shown under the field it is about;
+ * `values`: what was typed, for the form to come back with it (a page posted without JavaScript
+ * re-renders); `reference`: the request id of a failure the user cannot fix.
+ */
+type ActionResult = {
+  ok: boolean;
+  intent: string;
+  message: string;
+  fieldErrors?: Partial<Record<string, string>>;
+  values?: Record<string, string>;
+  reference?: string;
+};
 
 function result(value: ActionResult, status = 200) {
   return data(value, { status });
@@ -88,7 +100,12 @@ export async function action({ request, params }: Route.ActionArgs) {
       const field = issue.path[0];
       if (typeof field === "string" && field !== "intent") fieldErrors[field] ??= issue.message;
     }
-    return result({ ok: false, intent, message: `${failure}${detail}`.trim(), fieldErrors }, 400);
+    // A value the user can fix is told under its field, and only there: no "Failed to ..." (issue 23).
+    if (Object.keys(fieldErrors).length > 0) {
+      const typed = Object.fromEntries(Object.entries(values).filter(([key]) => key !== "intent"));
+      return result({ ok: false, intent, message: "", fieldErrors, values: typed }, 400);
+    }
+    return result({ ok: false, intent, message: `${failure}${detail}`.trim() }, 400);
   }
   const leadId = id.data;
   const change = parsed.data;
@@ -128,7 +145,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
   } catch (error) {
     reportLeadFailure(error, "a lead change failed", { intent });
-    return result({ ok: false, intent, message: failure }, 500);
+    return result({ ok: false, intent, message: failure, reference: currentRequestId() }, 500);
   }
 }
 
@@ -190,6 +207,8 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
   const busy = navigation.state === "submitting";
   const [contactedFailed, setContactedFailed] = useState(false);
   const fields = useFieldErrors(actionData);
+  // What a refused insurance form had in it: the form comes back with it (the no-JavaScript post re-renders the page).
+  const typed = actionData && !actionData.ok && actionData.intent === "update-insurance" ? actionData.values : undefined;
   const name = `${lead.firstName} ${lead.lastName}`;
   const utm = [
     ["Source", lead.utmSource],
@@ -215,8 +234,13 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
       </div>
 
       {contactedFailed && <LeadBanner text={LEADS_TEXT.updateFailed} />}
-      {actionData && (
-        <FormMessage variant={actionData.ok ? "success" : "error"} title={actionData.ok ? "Saved" : "Error"} text={actionData.message} />
+      {actionData?.message && (
+        <FormMessage
+          variant={actionData.ok ? "success" : "error"}
+          title={actionData.ok ? "Saved" : "Error"}
+          text={actionData.message}
+          reference={actionData.reference}
+        />
       )}
 
       <div className="grid gap-6 lg:grid-cols-3">
@@ -228,12 +252,12 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
             <dl className="grid gap-3">
               <Field label="Name">{name}</Field>
               <Field label="Email">
-                <a href={`mailto:${lead.email}`} className="text-brand-navy underline-offset-4 hover:underline">
+                <a href={`mailto:${lead.email}`} className="inline-flex min-h-6 items-center break-all text-brand-navy underline-offset-4 hover:underline">
                   {lead.email}
                 </a>
               </Field>
               <Field label="Phone">
-                <a href={`tel:${lead.phone}`} className="text-brand-navy underline-offset-4 hover:underline">
+                <a href={`tel:${lead.phone}`} className="inline-flex min-h-6 items-center text-brand-navy underline-offset-4 hover:underline">
                   {formatPhone(lead.phone)}
                 </a>
               </Field>
@@ -335,8 +359,14 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
             </h2>
             <Form method="post" preventScrollReset key={`ins-${lead.updatedAt}`} className="grid gap-3">
               <input type="hidden" name="intent" value="update-insurance" />
-              <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-                <input type="checkbox" name="hasInsuranceDocs" defaultChecked={lead.hasInsuranceDocs} className="size-4 accent-brand-navy" />
+              {/* The whole line is the target (44 px tall), the box itself 24 x 24 (issue 23: it was 16 x 16). */}
+              <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-slate-800">
+                <input
+                  type="checkbox"
+                  name="hasInsuranceDocs"
+                  defaultChecked={typed ? typed.hasInsuranceDocs === "on" : lead.hasInsuranceDocs}
+                  className="size-6 shrink-0 accent-brand-navy"
+                />
                 Has insurance documents
               </label>
               <div>
@@ -346,7 +376,7 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
                 <input
                   id="lead-insurance-company"
                   name="insuranceCompany"
-                  defaultValue={lead.insuranceCompany ?? ""}
+                  defaultValue={typed ? (typed.insuranceCompany ?? "") : (lead.insuranceCompany ?? "")}
                   maxLength={200}
                   className={controlClass}
                   {...fields.invalid("insuranceCompany")}
@@ -357,14 +387,14 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
                 <label htmlFor="lead-claim-number" className={labelClass}>
                   Claim number
                 </label>
-                <input id="lead-claim-number" name="claimNumber" defaultValue={lead.claimNumber ?? ""} maxLength={100} className={controlClass} {...fields.invalid("claimNumber")} />
+                <input id="lead-claim-number" name="claimNumber" defaultValue={typed ? (typed.claimNumber ?? "") : (lead.claimNumber ?? "")} maxLength={100} className={controlClass} {...fields.invalid("claimNumber")} />
                 {fields.message("claimNumber")}
               </div>
               <div>
                 <label htmlFor="lead-date-of-loss" className={labelClass}>
                   Date of loss
                 </label>
-                <input id="lead-date-of-loss" name="dateOfLoss" type="date" defaultValue={lead.dateOfLoss ?? ""} className={controlClass} {...fields.invalid("dateOfLoss")} />
+                <input id="lead-date-of-loss" name="dateOfLoss" type="date" defaultValue={typed ? (typed.dateOfLoss ?? "") : (lead.dateOfLoss ?? "")} className={controlClass} {...fields.invalid("dateOfLoss")} />
                 {fields.message("dateOfLoss")}
               </div>
               <div>

@@ -25,14 +25,21 @@ import { cn } from "~/lib/cn";
 
 export { headers } from "./admin-headers";
 
+const LEAD_RANGE_REVERSED = "The date range is reversed: From is after To. Swap the two dates, or clear one of them.";
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = parseLeadListQuery(new URL(request.url).searchParams);
+  // A reversed range matches nothing: say so, keeping the dates as typed, instead of "No leads match" (issue 23).
+  if (query.from && query.to && query.from > query.to) {
+    return { query, loadFailed: false, rangeError: LEAD_RANGE_REVERSED, total: 0, page: 1, pageCount: 1, leads: [] };
+  }
   try {
     const page = await listLeads(query);
     return {
       query,
       loadFailed: false,
+      rangeError: null,
       total: page.total,
       page: page.page,
       pageCount: page.pageCount,
@@ -40,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     };
   } catch (error) {
     reportLeadFailure(error, "loading the lead list failed");
-    return data({ query, loadFailed: true, total: 0, page: 1, pageCount: 1, leads: [] }, { status: 500 });
+    return data({ query, loadFailed: true, rangeError: null, total: 0, page: 1, pageCount: 1, leads: [] }, { status: 500 });
   }
 }
 
@@ -69,7 +76,7 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export default function LeadManagement({ loaderData, actionData }: Route.ComponentProps) {
-  const { leads, query, total, page, pageCount, loadFailed } = loaderData;
+  const { leads, query, total, page, pageCount, loadFailed, rangeError } = loaderData;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/leads";
@@ -87,15 +94,15 @@ export default function LeadManagement({ loaderData, actionData }: Route.Compone
       {(updateFailed || noJsFailure) && <LeadBanner text={LEADS_TEXT.updateFailed} />}
       {loadFailed && <LeadBanner text={LEADS_TEXT.loadFailed} />}
 
-      <LeadFilters query={query} exportHref={`/admin/leads/export.csv${search}`} />
+      <LeadFilters query={query} exportHref={`/admin/leads/export.csv${search}`} rangeError={rangeError} />
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p aria-live="polite" className="text-sm text-slate-600">
-          {loading ? LEADS_TEXT.loading : loadFailed ? "" : `${total} ${total === 1 ? "lead" : "leads"}${filtered ? " match these filters" : ""}`}
+          {loading ? LEADS_TEXT.loading : loadFailed || rangeError ? "" : `${total} ${total === 1 ? "lead" : "leads"}${filtered ? " match these filters" : ""}`}
         </p>
       </div>
 
-      {!loadFailed && (
+      {!loadFailed && !rangeError && (
         <div aria-busy={loading || undefined} className={cn("overflow-hidden rounded-xl border border-border bg-white shadow-sm", loading && "opacity-60")}>
           {leads.length === 0 ? (
             <p className="p-6 text-slate-600">{filtered ? LEADS_TEXT.emptyFiltered : LEADS_TEXT.empty}</p>
