@@ -78,6 +78,8 @@ describe("Contract Sources", () => {
     expect(text).toMatch(/Active[\s\S]*Web Scraper[\s\S]*Open government solicitations/);
     expect(text).toMatch(/Base URL:\s*https:\/\/www\.bidnetdirect\.com/);
     expect(text).toMatch(/Type:\s*Web Scraper/);
+    // The type is said once (it was a badge too).
+    expect(text.split("Web Scraper")).toHaveLength(2);
     expect(text).toMatch(/Last updated:\s*[A-Z][a-z]{2} \d{1,2}, \d{4}/);
     expect(await bidnet.getByRole("link", { name: "Configurations (1) of BidNet Direct" }).getAttribute("href")).toMatch(/^\/admin\/contracts\/sources\/[0-9a-f-]{36}$/);
     for (const verb of ["Test", "Edit", "Delete"]) {
@@ -155,7 +157,7 @@ describe("Contract Sources", () => {
     await dialog.waitFor({ state: "detached" });
     const added = card(page, FIXTURE_SOURCE);
     await added.waitFor();
-    expect(await added.innerText()).toMatch(/Active[\s\S]*API[\s\S]*Fixture server for the tests\.[\s\S]*Type:\s*API/);
+    expect(await added.innerText()).toMatch(/Active[\s\S]*Fixture server for the tests\.[\s\S]*Type:\s*API/);
     expect(await added.getByRole("link", { name: `Configurations (0) of ${FIXTURE_SOURCE}` }).count()).toBe(1);
     const { rows } = await staff.pool().query("select slug, description, logo_url, rate_limit_config from contract_sources where name = $1", [FIXTURE_SOURCE]);
     expect(rows).toEqual([
@@ -252,7 +254,8 @@ describe("Search configurations", () => {
     await page.getByRole("heading", { level: 1, name: /^Government Contract Bids: Search Configurations\s*\(1\)$/ }).waitFor();
     expect(await page.getByRole("link", { name: "Back to Sources" }).getAttribute("href")).toBe(SCREEN);
     const seeded = configCard(page, "Ohio Roofing Contracts");
-    expect(await seeded.innerText()).toMatch(/Default[\s\S]*Active[\s\S]*Keywords:\s*roof, roofing[\s\S]*Location:\s*OH[\s\S]*Schedule:\s*Not scheduled[\s\S]*Custom parameters:\s*gov\[\]/);
+    expect(await seeded.innerText()).toMatch(/Default[\s\S]*Active[\s\S]*Keywords:\s*roof, roofing[\s\S]*Location:\s*Ohio \(OH\)[\s\S]*Schedule:\s*Not scheduled[\s\S]*Search options:\s*Government levels: state and local, federal/);
+    expect(await seeded.innerText()).not.toContain("gov[]");
     expect(await seeded.getByRole("button", { name: "Deactivate Ohio Roofing Contracts" }).count()).toBe(0);
     expect(await seeded.getByRole("button", { name: "Make Default Ohio Roofing Contracts" }).count()).toBe(0);
     await expectNoAxeViolations(page, AXE);
@@ -279,7 +282,7 @@ describe("Search configurations", () => {
     await expectToast(page, "Configuration created successfully", "Success");
     const gutters = configCard(page, "Ohio Gutters");
     await gutters.waitFor();
-    expect(await gutters.innerText()).toMatch(/Active[\s\S]*Keywords:\s*gutters, downspouts, siding[\s\S]*Location:\s*OH[\s\S]*Schedule:\s*Daily at 06:00 \(Eastern time\)/);
+    expect(await gutters.innerText()).toMatch(/Active[\s\S]*Keywords:\s*gutters, downspouts, siding[\s\S]*Location:\s*Ohio \(OH\)[\s\S]*Schedule:\s*Daily at 06:00 \(Eastern time\)/);
     await page.getByRole("heading", { level: 1, name: /\(2\)$/ }).waitFor();
 
     // Edit: the form holds it, with the schedule read aloud in the hint.

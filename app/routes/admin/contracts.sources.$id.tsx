@@ -4,6 +4,7 @@ import type * as React from "react";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/contracts.sources.$id";
+import { describeLocation, describeParameters } from "~/domain/contracts/sources/describe-config";
 import { adminClientAction } from "~/components/admin/admin-client-action";
 import { AdminData } from "~/components/admin/admin-data";
 import type { FieldSpec } from "~/components/admin/admin-form";
@@ -199,8 +200,8 @@ function ConfigPage({ page }: { page: AdminSourceConfigs }) {
 }
 
 function ConfigCard({ config, onEdit }: { config: AdminSearchConfig; onEdit: () => void }) {
-  const location = [config.state, config.locationId ? `location id ${config.locationId}` : null].filter(Boolean).join(", ");
-  const parameters = Object.keys(config.customParameters);
+  const location = describeLocation(config.state, config.locationId);
+  const parameters = describeParameters(config.customParameters);
   return (
     <ItemCard
       data-item={config.name}
@@ -220,15 +221,15 @@ function ConfigCard({ config, onEdit }: { config: AdminSearchConfig; onEdit: () 
         </div>
         <div className="flex gap-1">
           <dt className="font-medium text-slate-600">Location:</dt>
-          <dd className="text-slate-800">{location || "Any"}</dd>
+          <dd className="min-w-0 break-words text-slate-800">{location}</dd>
         </div>
         <div className="flex gap-1">
           <dt className="font-medium text-slate-600">Schedule:</dt>
           <dd className="text-slate-800">{describeSchedule(config.scheduleCron)}</dd>
         </div>
         <div className="flex gap-1">
-          <dt className="font-medium text-slate-600">Custom parameters:</dt>
-          <dd className="min-w-0 break-words text-slate-800">{parameters.length > 0 ? parameters.join(", ") : "None"}</dd>
+          <dt className="font-medium text-slate-600">Search options:</dt>
+          <dd className="min-w-0 break-words text-slate-800">{parameters.length > 0 ? parameters.join("; ") : "None"}</dd>
         </div>
       </dl>
       <div className="mt-1 flex flex-wrap gap-2">

@@ -12,7 +12,6 @@ import { FormDialog, useEditDialog } from "~/components/admin/form-dialog";
 import { EmptyState } from "~/components/admin/list-states";
 import { ConfirmDeleteButton, IntentButton, RowButton } from "~/components/admin/row-actions";
 import { ActiveBadge } from "~/components/admin/status-badge";
-import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import {
@@ -215,15 +214,7 @@ function SourceCard({ source, onEdit }: { source: AdminContractSource; onEdit: (
     <ItemCard
       data-item={source.name}
       title={source.name}
-      badges={
-        <>
-          <ActiveBadge active={source.isActive} />
-          <Badge variant="secondary">
-            <span className="sr-only">Source type: </span>
-            {SOURCE_TYPE_LABELS[source.sourceType]}
-          </Badge>
-        </>
-      }
+      badges={<ActiveBadge active={source.isActive} />}
     >
       <p className="line-clamp-3 text-sm whitespace-pre-line text-slate-700">{source.description ?? SOURCE_TEXT.noDescription}</p>
       <dl className="grid gap-1 text-sm">

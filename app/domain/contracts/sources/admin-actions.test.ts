@@ -136,6 +136,11 @@ describe("Contract Sources actions", () => {
       sourceType: "Source type is required.",
     });
     expect((await postSource({ ...NEW_SOURCE, baseUrl: "ftp://bids.example.com" })).body.fieldErrors).toEqual({ baseUrl: "Please enter a valid URL." });
+    // An address typed without its scheme: the catalogue's text, and the address with https:// to use.
+    expect((await postSource({ ...NEW_SOURCE, baseUrl: "procure.ohio.gov", logoUrl: "procure.ohio.gov/logo.png" })).body.fieldErrors).toEqual({
+      baseUrl: "Please enter a valid URL. Start it with https://, like https://procure.ohio.gov",
+      logoUrl: "Please enter a valid URL. Start it with https://, like https://procure.ohio.gov/logo.png",
+    });
     expect((await postSource({ ...NEW_SOURCE, baseUrl: "https://user:secret@bids.example.com" })).body.fieldErrors).toEqual({
       baseUrl: "Leave the user name and password out of the URL.",
     });

@@ -41,6 +41,8 @@ export const SOURCE_TEXT = {
   slugTaken: "Another source already uses this slug. Choose a different one.",
   baseUrlRequired: "Base URL is required.",
   urlInvalid: "Please enter a valid URL.",
+  /** The catalogue's text, then the address it would be with https:// in front (typed without a scheme). */
+  urlWithoutScheme: (suggestion: string) => `Please enter a valid URL. Start it with https://, like ${suggestion}`,
   urlCredentials: "Leave the user name and password out of the URL.",
   baseUrlPrivate: "The crawler may not fetch this address: it is on this machine or a private network.",
   sourceTypeRequired: "Source type is required.",
@@ -137,10 +139,22 @@ export function slugFromName(name: string): string {
     .slice(0, SOURCE_SLUG_MAX);
 }
 
+/**
+ * `procure.ohio.gov` (a host name typed without http:// or https://) as `https://procure.ohio.gov`, when
+ * that is a valid address; null for anything else (another scheme, spaces, no dot in the name).
+ */
+function withHttps(value: string): string | null {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value) || /\s/.test(value)) return null;
+  const candidate = `https://${value.replace(/^\/+/, "")}`;
+  if (!isHttpUrl(candidate)) return null;
+  return new URL(candidate).hostname.includes(".") ? candidate : null;
+}
+
 /** Whether `value` is a URL the crawler may be pointed at: http(s), a host, no user name or password. */
 function sourceUrl(value: string, ctx: z.RefinementCtx) {
   if (!isHttpUrl(value)) {
-    ctx.addIssue({ code: "custom", message: SOURCE_TEXT.urlInvalid });
+    const suggestion = withHttps(value);
+    ctx.addIssue({ code: "custom", message: suggestion ? SOURCE_TEXT.urlWithoutScheme(suggestion) : SOURCE_TEXT.urlInvalid });
     return;
   }
   const url = new URL(value);
