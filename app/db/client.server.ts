@@ -40,6 +40,12 @@ function createHandle(): DatabaseHandle {
   });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
+  // Nor one that is checked out: pg-pool removes its own listener meanwhile, and a client's connection
+  // ending (PostgreSQL killed mid-transaction) is an `error` event that, unheard, ends the process. The
+  // query in flight still fails with the error; this listener only keeps the process up (issue 20, kill -9).
+  pool.on("connect", (client) => {
+    client.on("error", (error) => logger.warn({ err: error }, "database connection lost while in use"));
+  });
   return { pool, db: drizzle(pool, { schema, casing: "snake_case" }) };
 }
 
