@@ -221,6 +221,39 @@ describe("lead management", () => {
     expect(await dateOfLoss.getAttribute("aria-describedby")).toBe("lead-date-of-loss-error");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("lead-date-of-loss");
     expect(await dateOfLoss.inputValue()).toBe("2099-01-01");
+    // A mistake the user can fix is not a failure: no "Failed to ..." banner (issue 23).
+    expect(await page.locator("#lead-date-of-loss-error").innerText()).toBe("The date of loss cannot be in the future.");
+    expect(await page.getByText("Failed to save the insurance details").count()).toBe(0);
+    expect(await page.getByRole("alert").count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    // Without JavaScript the page comes back with what was typed, the box too, and the message.
+    const plain = await staff.page({ javaScriptEnabled: false });
+    await staff.goto(plain, new URL(page.url()).pathname);
+    await plain.getByLabel("Has insurance documents").uncheck();
+    await plain.getByLabel("Insurance company").fill("Typed Mutual");
+    await plain.getByLabel("Date of loss").fill("2099-01-01");
+    await Promise.all([plain.waitForURL(/\/admin\/leads\//), plain.getByRole("button", { name: "Save insurance details" }).click()]);
+    await plain.locator("#lead-date-of-loss-error").waitFor();
+    expect(await plain.getByLabel("Insurance company").inputValue()).toBe("Typed Mutual");
+    expect(await plain.getByLabel("Has insurance documents").isChecked()).toBe(false);
+    expect(await plain.getByLabel("Date of loss").inputValue()).toBe("2099-01-01");
+  });
+
+  test("a reversed date range says so and keeps the dates; nothing is listed as not matching", async () => {
+    const page = await staff.page();
+    await staff.goto(page, "/admin/leads");
+    await page.getByLabel("From").fill("2026-06-10");
+    await page.getByLabel("To").fill("2026-06-01");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL(/from=2026-06-10/);
+    const message = page.locator("#leads-range-error");
+    await message.waitFor();
+    expect(await message.innerText()).toBe("The date range is reversed: From is after To. Swap the two dates, or clear one of them.");
+    expect(await page.getByLabel("From").inputValue()).toBe("2026-06-10");
+    expect(await page.getByLabel("To").inputValue()).toBe("2026-06-01");
+    expect(await page.getByLabel("To").getAttribute("aria-describedby")).toBe("leads-range-error");
+    expect(await page.getByText("No leads match these filters.").count()).toBe(0);
     await expectNoAxeViolations(page);
   });
 

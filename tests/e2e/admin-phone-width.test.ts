@@ -113,6 +113,8 @@ async function measure(page: Page): Promise<Measured> {
         const style = getComputedStyle(el);
         if (style.visibility === "hidden") continue;
         if (el.closest("details:not([open])") && el.tagName !== "SUMMARY") continue;
+        // Hidden from everyone on purpose (the inspection form's honeypot: off-screen, aria-hidden, not in the tab order).
+        if (el.closest('[aria-hidden="true"]') && el.tabIndex < 0) continue;
         // A file input styled away behind its label: the label is the target.
         if (style.opacity === "0" && el.tagName === "INPUT") continue;
         checked += 1;

@@ -47,6 +47,15 @@ async function expectCount(page: Page, count: number) {
   await expect.poll(() => heading(page).innerText()).toMatch(new RegExp(`^Review Management\\s*\\(${count}\\)$`));
 }
 
+/** The focused element's accessible name as the kit builds it (visible label and sr-only row name), or its tag. */
+function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const active = document.activeElement as HTMLElement | null;
+    if (!active || active === document.body) return "body";
+    return (active.getAttribute("aria-label") ?? active.textContent ?? active.tagName).replace(/\s+/g, " ").trim();
+  });
+}
+
 function row(page: Page, text: string): Locator {
   return page.locator("tbody tr").filter({ hasText: text });
 }
@@ -171,6 +180,8 @@ describe("review management", () => {
     await grace.getByRole("button", { name: "Deactivate review by Grace Gutter" }).click();
     await expectToast(page, "Review deactivated successfully!", "Success");
     await expect.poll(() => grace.locator("td").nth(3).innerText()).toBe("Inactive");
+    // The focus stays on the button, which now says Activate (issue 23: it fell to the page).
+    expect(await focusedName(page)).toBe("Activate review by Grace Gutter");
     // Still listed (and counted) for staff.
     await expectCount(page, SEEDED_REVIEWS + 1);
     expect(await staff.publicHtml("/")).not.toContain(EDITED_TEXT);
@@ -202,6 +213,8 @@ describe("review management", () => {
     await expectToast(page, "Review deleted successfully!", "Success");
     await expect.poll(() => grace.count()).toBe(0);
     await expectCount(page, SEEDED_REVIEWS);
+    // The focus moves to the same button of the next row, never to the page (issue 23).
+    await expect.poll(() => focusedName(page)).toMatch(/^Delete review by (?!Grace Gutter)/);
     // Once.
     expect(await page.locator("[data-sonner-toast]").filter({ hasText: "Review deleted successfully!" }).count()).toBe(1);
     expect((await staff.pool().query("select 1 from google_reviews where reviewer_name = 'Grace Gutter'")).rowCount).toBe(0);
@@ -226,6 +239,25 @@ describe("review management", () => {
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     expect((await staff.pool().query("select 1 from google_reviews where reviewer_name = 'Never Saved'")).rowCount).toBe(0);
+  });
+
+  test("keyboard: the skip link comes first and leads to <main>, the logo link shows a focus ring", async () => {
+    const page = await staff.page();
+    await openReviews(page);
+    await page.keyboard.press("Tab");
+    expect(await focusedName(page)).toBe("Skip to main content");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
+
+    await staff.reload(page);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    const ring = await page.evaluate(() => {
+      const active = document.activeElement as HTMLElement;
+      const style = getComputedStyle(active);
+      return { href: active.getAttribute("href"), outline: `${style.outlineStyle} ${style.outlineWidth}` };
+    });
+    expect(ring).toEqual({ href: "/admin", outline: "solid 2px" });
   });
 
   test("a reviewer name that is markup is shown as text, in the back office and on the public pages", async () => {

@@ -15,7 +15,7 @@ import { useAdminAction } from "./use-admin-action";
 
 export function CardGrid({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <ul aria-label={label} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <ul aria-label={label} className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {children}
     </ul>
   );
@@ -38,11 +38,12 @@ export function ItemCard({
   className?: string;
 } & Record<`data-${string}`, string | undefined>) {
   return (
-    <li {...data} className={cn("flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm", className)}>
+    <li {...data} className={cn("flex min-w-0 flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm", className)}>
       {media}
-      <div className="grid flex-1 content-start gap-2 p-4">
+      <div className="grid flex-1 grid-cols-[minmax(0,1fr)] content-start gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h3 className="font-semibold break-words text-brand-navy">{title}</h3>
+          {/* Shrinks and breaks anywhere: a long setting key (accreditation_profile_url) pushed the menu off a phone's screen. */}
+          <h3 className="min-w-0 font-semibold [overflow-wrap:anywhere] text-brand-navy">{title}</h3>
           {menu}
         </div>
         {badges && <div className="flex flex-wrap gap-1.5">{badges}</div>}

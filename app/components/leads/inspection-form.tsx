@@ -260,7 +260,7 @@ export function InspectionForm({ formId = "inspection-form", action, settings, s
             name="hasInsuranceDocs"
             type="checkbox"
             defaultChecked={insuranceChecked}
-            className="mt-0.5 size-5 shrink-0 accent-brand-navy"
+            className="size-6 shrink-0 accent-brand-navy"
           />
           <span className="font-semibold">I have insurance documents or photos of the damage</span>
         </label>

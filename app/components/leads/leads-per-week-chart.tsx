@@ -8,7 +8,9 @@ import { formatDay } from "./format";
  * Bars and labels are HTML boxes, not a scaled SVG: the labels keep their
  * size at any width (a viewBox scaled them to ~6 px on a phone, issue 23).
  * A phone labels every third week, wider screens every other one when there
- * are more than eight. The hidden table sits in a visually hidden box: a
+ * are more than eight. Columns are w-0 flex-1: equal shares that never widen
+ * the page (a label wider than its share overflows into its unlabelled
+ * neighbours). The hidden table sits in a visually hidden box: a
  * table ignores a 1 px height, and an absolutely placed one ran ~280 px past
  * the end of the dashboard.
  */
@@ -42,7 +44,7 @@ export function LeadsPerWeekChart({ weeks, className }: LeadsPerWeekChartProps) 
           {weeks.map((week, i) => {
             const last = i === weeks.length - 1;
             return (
-              <div key={week.weekStart} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end">
+              <div key={week.weekStart} className="flex h-full w-0 flex-1 flex-col items-center justify-end">
                 {week.count > 0 && <span className="mb-1 text-xs font-semibold text-slate-700">{week.count}</span>}
                 <div
                   data-bar
@@ -58,7 +60,7 @@ export function LeadsPerWeekChart({ weeks, className }: LeadsPerWeekChartProps) 
             <span
               key={week.weekStart}
               className={cn(
-                "flex min-w-0 flex-1 justify-center overflow-visible text-xs whitespace-nowrap text-slate-600",
+                "flex w-0 flex-1 justify-center overflow-visible text-xs whitespace-nowrap text-slate-600",
                 !labelled(i, weeks.length, phoneEvery) && "max-sm:invisible",
                 !labelled(i, weeks.length, wideEvery) && "sm:invisible",
               )}

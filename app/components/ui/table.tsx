@@ -1,4 +1,4 @@
-import { createContext, useContext } from "react";
+import { createContext, useContext, useEffect, useRef, useState } from "react";
 import type * as React from "react";
 import { cn } from "~/lib/cn";
 
@@ -11,10 +11,45 @@ import { cn } from "~/lib/cn";
  */
 const StackedContext = createContext(false);
 
-export function Table({ className, stacked = false, ...props }: React.ComponentProps<"table"> & { stacked?: boolean }) {
+/**
+ * A table wider than its container scrolls sideways inside it; the container then becomes a focusable,
+ * named region so the keyboard can scroll it too (WCAG 2.1.1, axe's scrollable-region-focusable), and
+ * is left out of the tab order when nothing scrolls.
+ */
+function useScrollsSideways() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const check = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, scrolls };
+}
+
+export function Table({
+  className,
+  stacked = false,
+  regionLabel = "Table, scrolls sideways",
+  ...props
+}: React.ComponentProps<"table"> & { stacked?: boolean; regionLabel?: string }) {
+  const { ref, scrolls } = useScrollsSideways();
   return (
     <StackedContext.Provider value={stacked}>
-      <div data-slot="table-container" className={cn("relative w-full overflow-x-auto", stacked && "max-md:overflow-visible")}>
+      <div
+        ref={ref}
+        data-slot="table-container"
+        {...(scrolls ? { tabIndex: 0, role: "region", "aria-label": regionLabel } : {})}
+        className={cn(
+          "relative w-full overflow-x-auto rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring",
+          stacked && "max-md:overflow-visible",
+        )}
+      >
         <table data-slot="table" className={cn("w-full caption-bottom text-sm", stacked && "max-md:block", className)} {...props} />
       </div>
     </StackedContext.Provider>

@@ -93,7 +93,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     });
   }
   return (
-    <div className="grid gap-8">
+    // One column that never grows past the screen (a grid's auto column widens to its widest child).
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
       <div>
         <h1 className="text-3xl font-bold tracking-tight text-brand-navy">
           Welcome, {firstName} {lastName}
