@@ -68,6 +68,8 @@ describe("Gallery manager", () => {
     await staff.goto(page, "/admin/cms");
     await page.getByRole("heading", { name: "Status Overview" }).waitFor();
     expect(await page.locator('[data-card="Gallery"] [data-figure]').innerText()).toBe("7 projects");
+    // A plain count, not an alert: not in the dashboard's attention red.
+    expect(await page.locator('[data-card="Gallery"] [data-figure]').getAttribute("class")).not.toContain("brand-red");
     expect(await page.getByRole("link", { name: "Preview Gallery", exact: true }).getAttribute("href")).toBe("/admin/cms/gallery/preview");
     expect(await page.locator('tr[data-kind="gallery"]').innerText()).toMatch(/Gallery projects\s+7\s+0\s+0/);
     expect(await page.getByRole("link", { name: "Add Gallery Project" }).getAttribute("href")).toBe("/admin/cms/gallery/new");

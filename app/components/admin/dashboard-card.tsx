@@ -11,12 +11,14 @@ export interface DashboardCardProps {
   icon: LucideIcon;
   /** A live figure, e.g. "3 new leads". */
   figure?: string | null;
+  /** "attention" (red: something to act on, e.g. new leads) or "neutral" (a plain count, e.g. "6 services"). */
+  figureTone?: "attention" | "neutral";
   /** The card's links (default: one Open button to `to`). */
   actions?: React.ReactNode;
 }
 
 /** One card of the admin dashboard (with its Open button) or of a hub such as /admin/cms (with its own links). */
-export function DashboardCard({ title, description, to, icon: Icon, figure, actions }: DashboardCardProps) {
+export function DashboardCard({ title, description, to, icon: Icon, figure, figureTone = "attention", actions }: DashboardCardProps) {
   const titleId = `card-${to.replaceAll("/", "-")}`;
   return (
     <Card aria-labelledby={titleId} role="region" data-card={title} className="justify-between">
@@ -37,7 +39,7 @@ export function DashboardCard({ title, description, to, icon: Icon, figure, acti
       </CardHeader>
       <CardContent>
         {figure ? (
-          <p data-figure className="text-sm font-semibold text-brand-red">
+          <p data-figure className={figureTone === "neutral" ? "text-sm font-semibold text-slate-700" : "text-sm font-semibold text-brand-red"}>
             {figure}
           </p>
         ) : null}

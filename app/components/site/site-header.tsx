@@ -42,10 +42,10 @@ export function SiteHeader({ settings, showAdminLink = false }: SiteHeaderProps)
         "data-[menu-open=true]:shadow-lg data-[menu-open=true]:shadow-black/20 data-[scrolled=true]:shadow-lg data-[scrolled=true]:shadow-black/20",
       )}
     >
-      <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto] items-center gap-x-4 px-4 sm:px-6 md:h-auto md:grid-rows-[4rem_3rem] lg:px-8 xl:grid-cols-[auto_1fr_auto] xl:grid-rows-[5rem]">
+      <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto] items-center gap-x-4 px-4 sm:px-6 md:h-auto md:grid-rows-[4rem_3rem] lg:px-8 xl:grid-cols-[minmax(0,1fr)_auto_auto] xl:grid-rows-[5rem]">
         <SiteLink
           to="/"
-          className="col-start-1 row-start-1 flex min-w-0 items-center gap-3 justify-self-start rounded-md outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
+          className="col-start-1 row-start-1 flex max-w-full min-w-0 items-center gap-3 justify-self-start rounded-md outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
         >
           <LogoMark className="size-10 shrink-0" />
           <span className="flex min-w-0 flex-col leading-tight">
@@ -65,8 +65,10 @@ export function SiteHeader({ settings, showAdminLink = false }: SiteHeaderProps)
               key={link.to}
               to={link.to}
               end={link.end}
-              // The link's utilities are written once in app.css (repeated on every link of every page).
-              className="site-nav-link"
+              // The link's utilities are written once in app.css (repeated on every link of every page);
+              // a label never wraps ("Our Work" broke in two beside the Admin link at 1366 px): the row
+              // is as wide as its links, the business name beside it gives way (truncated) if need be.
+              className="site-nav-link whitespace-nowrap xl:px-2.5"
             >
               {link.label}
             </PageNavLink>

@@ -128,6 +128,8 @@ function ManagerCard({ manager, figure }: { manager: Manager; figure: string }) 
       to={to}
       icon={manager.icon}
       figure={figure}
+      // A count of what exists is not something to act on: not in the red of the dashboard's "new leads".
+      figureTone="neutral"
       actions={
         <>
           <Link to={to} className={buttonVariants({ size: "sm" })}>
