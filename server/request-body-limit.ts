@@ -8,7 +8,7 @@ export const MAX_BODY_BYTES = 2 * 1024 * 1024;
  * The route paths whose actions stream their body with limits of their own (`readFormWithFiles`): the
  * inspection form's pages and JSON endpoint (files of up to 10 MB each), and the media library's upload
  * (20 MB). Each is reached at its path and at React Router's data form of it (`/admin/media.data`,
- * `/_root.data` for `/`, which the screens' fetchers post to): {@link streamedUploadRoute} derives those.
+ * `/_.data` for `/`, which the screens' fetchers post to): {@link streamedUploadRoute} derives those.
  * `tests/integration/request-body-limit.test.ts` checks that every route whose module reaches
  * `readFormWithFiles` (or busboy) is here, and nothing else.
  */
@@ -30,7 +30,7 @@ function routesOf(paths: ReadonlySet<string>): Array<{ path: string }> {
  * The upload route (one of `paths`) that React Router will run for a request to `url` (the request
  * target, as `req.originalUrl`), or null. Judged as the router judges it, after the same normalising:
  * the URL parser's (dot segments, `%2e` dot segments, backslashes), the data request's suffix
- * (`/x.data`, `/x/.data`, `/_root.data`), then the router's own matching (any case, trailing slashes,
+ * (`/x.data`, `/_.data` for `/`, `/x/_.data` for `/x/`), then the router's own matching (any case, trailing slashes,
  * percent-decoded segments). A target that is not a path is no upload route.
  */
 export function streamedUploadRoute(url: string, paths: ReadonlySet<string> = STREAMED_UPLOAD_PATHS): string | null {
@@ -43,8 +43,8 @@ export function streamedUploadRoute(url: string, paths: ReadonlySet<string> = ST
   } catch {
     return null;
   }
-  // React Router's data requests (getNormalizedPath in react-router's server runtime).
-  if (pathname === "/_root.data") pathname = "/";
+  // React Router 8's data requests (getNormalizedPath in react-router's server runtime).
+  if (pathname.endsWith("/_.data")) pathname = pathname.slice(0, -"_.data".length);
   else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
   if (pathname !== "/" && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
   const matches = matchRoutes(routesOf(paths), pathname);

@@ -179,6 +179,7 @@ describe("pageUrlOf (React Router's data-request URLs, passed through since futu
     return `${result.pathname}${result.search}`;
   };
   it("gives the page a data request is for", () => {
+    expect(page("https://site.test/_.data")).toBe("/");
     expect(page("https://site.test/_root.data")).toBe("/");
     expect(page("https://site.test/_root.data?_routes=root%2Croutes%2Fhome")).toBe("/");
     expect(page("https://site.test/admin/leads.data?status=new&_routes=routes%2Fadmin%2Fleads")).toBe("/admin/leads?status=new");

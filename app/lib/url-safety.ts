@@ -179,8 +179,8 @@ export function absoluteHttpUrl(url: string, base?: string): string {
 /**
  * The page a request is for, as a URL without React Router's data-request details. With
  * `future.v8_passThroughRequests` (React Router 8's behaviour) loaders and actions get the raw request:
- * a data request's path ends in `.data` (`/_root.data` for `/`, `/about/_.data` for `/about/` with
- * trailing-slash-aware data requests) and its query carries `_routes`; a form posted to an index
+ * a data request's path ends in `.data` (`/_.data` for `/`, `/about/_.data` for `/about/`; React Router 7
+ * wrote `/_root.data` for `/`) and its query carries `_routes`; a form posted to an index
  * route carries `index`. The result is the URL a visitor's browser shows.
  */
 export function pageUrlOf(request: Request | URL): URL {

@@ -209,7 +209,7 @@ describe("drafts never reach the public site", () => {
     const bodies = new Map<string, string>();
     const headers: Record<string, string> = cookie ? { cookie } : {};
     for (const { path: route } of PUBLIC_ROUTES) {
-      for (const url of [route, route === "/" ? "/_root.data" : `${route}.data`]) {
+      for (const url of [route, route === "/" ? "/_.data" : `${route}.data`]) {
         const response = await fetch(`${app().url}${url}`, { headers });
         expect(response.status, url).toBe(200);
         bodies.set(url, await response.text());

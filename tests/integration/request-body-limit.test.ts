@@ -82,7 +82,7 @@ const STREAMING_FILES = new Set(flatRoutes(routeConfig).filter((r) => r.leaf && 
  */
 function routedToStreamingModule(target: string): boolean {
   let pathname = new URL(`http://localhost${target}`).pathname;
-  if (pathname === "/_root.data") pathname = "/";
+  if (pathname.endsWith("/_.data")) pathname = pathname.replace(/_\.data$/, "");
   else if (pathname.endsWith(".data")) pathname = pathname.replace(/\.data$/, "");
   if (pathname !== "/" && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
   const matches = matchRoutes(ROUTE_TREE, pathname);
@@ -100,7 +100,7 @@ function pathSpellings(p: string): string[] {
 
 /** The spellings of `p` and of its data form (what a hydrated screen's fetcher posts to), with and without a query. */
 function spellings(p: string): string[] {
-  const data = p === "/" ? ["/_root.data", "/x/../_root.data", "\\_root.data"] : pathSpellings(p).map((form) => `${form}.data`);
+  const data = p === "/" ? ["/_.data", "/x/../_.data", "\\_.data"] : [...pathSpellings(p).map((form) => `${form}.data`), `${p}/_.data`];
   return [...pathSpellings(p), ...data].flatMap((form) => [form, `${form}?index`]);
 }
 
@@ -122,6 +122,8 @@ const NOT_UPLOADS = [
   "/auth",
   "/auth.data",
   "/_root.data/x",
+  // React Router 7's data form of `/`; React Router 8 answers it 404 (its form is `/_.data`).
+  "/_root.data",
   "/team",
   "/team.data",
   "/inspection-request/x",
@@ -231,7 +233,7 @@ describe("request body limit", () => {
     test("a multipart post to an upload route's data form keeps the route's own limits, as its path does", async () => {
       // The Media Library's upload posts to /admin/media.data (a phone photo is 3-8 MB): it was answered
       // by this limit, and the screen turned into the error page.
-      for (const target of ["/admin/media.data", "/admin/media", "/Admin/Media/.data", "/x/../admin/media.data", "/_root.data?index", "/about.data", "/contact.data", "/inspection-request.data"]) {
+      for (const target of ["/admin/media.data", "/admin/media", "/Admin/Media/.data", "/x/../admin/media.data", "/_.data?index", "/about.data", "/contact.data", "/inspection-request.data"]) {
         const upload = await post(target, MAX_BODY_BYTES + 1, { type: "multipart/form-data; boundary=x" });
         expect(upload.body, target).not.toBe(TOO_LARGE_TEXT);
         expect(upload.status, target).not.toBe(413);
