@@ -5,6 +5,7 @@ import { FORM_LIMITS, INSPECTION_TEXT, SERVICE_OPTIONS, UPLOAD_LIMITS } from "~/
 import type { KeptValues } from "~/domain/leads/schemas";
 import { UPLOAD_ACCEPT, UPLOAD_EXTENSIONS } from "~/domain/storage/file-types";
 import { cn } from "~/lib/cn";
+import { phoneExample } from "~/domain/site-settings/phone-example";
 
 /**
  * The inspection-request form (spec 1 §3-§5, §8), server-rendered on public
@@ -210,7 +211,7 @@ export function InspectionForm({ formId = "inspection-form", action, settings, s
             inputMode="tel"
             required
             maxLength={FORM_LIMITS.phone}
-            placeholder="(614) 555-0147"
+            placeholder={phoneExample(settings.phone)}
             defaultValue={values.phone}
             className={fieldClass}
             {...invalid("phone")}

@@ -37,7 +37,8 @@ const KINDS: Record<HistoryKind, { action: Action; path: string; intent: string;
     action: settingsAction,
     path: "/admin/cms/settings",
     intent: "update-setting",
-    item: async () => (await db().select({ id: cmsSiteSettings.id }).from(cmsSiteSettings).where(eq(cmsSiteSettings.settingType, "text")).orderBy(asc(cmsSiteSettings.settingKey)).limit(1))[0]!.id,
+    // A text setting Site Settings edits (the business facts are Site Configuration's: issue 23).
+    item: async () => (await db().select({ id: cmsSiteSettings.id }).from(cmsSiteSettings).where(eq(cmsSiteSettings.settingKey, "tagline")).limit(1))[0]!.id,
     change: "description",
   },
   gallery_project: { action: galleryAction, path: "/admin/cms/gallery", intent: "update-gallery-project", item: () => firstId(cmsGalleryProjects), change: "title" },

@@ -34,6 +34,8 @@ export const SETTING_TEXT = {
   requiredNoPublic: "This setting is private to the business and cannot be made public.",
   requiredNoRename: "This setting is used by the website: its key cannot be changed.",
   requiredType: (type: string) => `This setting is used by the website and must stay of type ${type}.`,
+  editedInSiteConfiguration: "This business fact is edited in Site Configuration, where the website's rules for it apply.",
+  editInSiteConfiguration: "Edit in Site Configuration",
 } as const;
 
 /** The create defaults (spec 2 §5): key new_setting, type text, category general; NOT public (ADR 019). */

@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { cmsSiteSettings } from "~/db/schema";
 import type { AdminSetting } from "./admin-types";
 import { requiredSetting } from "./required-settings";
+import { isSiteConfigurationKey } from "./site-configuration";
 
 /** Every setting, public and private, by category then key (spec 2 §7), for /admin/cms/settings. */
 export async function listSettingsForAdmin(): Promise<AdminSetting[]> {
@@ -19,5 +20,10 @@ export async function listSettingsForAdmin(): Promise<AdminSetting[]> {
     })
     .from(cmsSiteSettings)
     .orderBy(asc(cmsSiteSettings.category), asc(cmsSiteSettings.settingKey));
-  return rows.map((row) => ({ ...row, requiredBy: requiredSetting(row.settingKey)?.use ?? null, updatedAt: row.updatedAt.toISOString() }));
+  return rows.map((row) => ({
+    ...row,
+    requiredBy: requiredSetting(row.settingKey)?.use ?? null,
+    editedIn: isSiteConfigurationKey(row.settingKey) ? "site-configuration" : null,
+    updatedAt: row.updatedAt.toISOString(),
+  }));
 }

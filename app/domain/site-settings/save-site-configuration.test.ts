@@ -120,3 +120,32 @@ describe("saveSiteConfiguration", () => {
     expect((await rows()).get(K.businessName)?.settingValue).toBe(before.get(K.businessName)?.settingValue);
   });
 });
+
+// The accredited-since date (issue 19) is a business fact of Site Configuration (its one home since issue 23).
+describe("Site Configuration: the accredited-since date", () => {
+  it("refuses a date the calendar does not have, saying what is wrong", async () => {
+    const { values } = await loadSiteConfiguration();
+    for (const [value, message] of [
+      ["2019-02-31", "February 2019 has no 31st day: it has 28 days."],
+      ["2019-02-29", "February 2019 has no 29th day: it has 28 days."],
+      ["1900-02-29", "February 1900 has no 29th day: it has 28 days."],
+      ["2021-04-31", "April 2021 has no 31st day: it has 30 days."],
+      ["2019-13-01", "There is no month 13: enter the date as YYYY-MM-DD, like 2019-03-14."],
+      ["2019-03-00", "There is no day 0 in a month: enter the date as YYYY-MM-DD, like 2019-03-14."],
+      ["March 3, 2019", "Enter the date as YYYY-MM-DD, like 2019-03-14."],
+      [`${new Date().getUTCFullYear() + 1}-01-01`, "Enter a date that is not in the future."],
+    ]) {
+      const parsed = saveSiteConfigurationSchema.safeParse({ intent: "save-site-configuration", ...values, accreditationAccreditedSince: value });
+      expect(parsed.success, value).toBe(false);
+      if (!parsed.success) expect(parsed.error.issues.find((i) => i.path[0] === "accreditationAccreditedSince")?.message, value).toBe(message);
+    }
+  });
+
+  it("takes a real date, leap days included, and the public site shows it", async () => {
+    for (const value of ["2000-02-29", "2020-02-29", "2019-02-28"]) {
+      expect((await save({ accreditationAccreditedSince: value })).ok, value).toBe(true);
+      invalidatePublicSiteSettings();
+      expect((await getPublicSiteSettings()).accreditation.accreditedSince).toBe(value);
+    }
+  });
+});

@@ -145,7 +145,7 @@ describe("saveSiteConfigurationSchema", () => {
     [{ serviceArea: " \n " }, "serviceArea", SITE_CONFIG_TEXT.serviceAreaRequired],
     [{ serviceArea: "Dublin\ndublin" }, "serviceArea", "dublin is listed twice."],
     [{ accreditationAccreditedSince: "2019-02-30" }, "accreditationAccreditedSince", "February 2019 has no 30th day: it has 28 days."],
-    [{ accreditationAccreditedSince: "March 14, 2019" }, "accreditationAccreditedSince", "Use at most 10 characters."],
+    [{ accreditationAccreditedSince: "March 14, 2019" }, "accreditationAccreditedSince", "Enter the date as YYYY-MM-DD, like 2019-03-14."],
     [{ accreditationAccreditedSince: "14/03/2019" }, "accreditationAccreditedSince", "Enter the date as YYYY-MM-DD, like 2019-03-14."],
     [{ accreditationAccreditedSince: "" }, "accreditationAccreditedSince", SITE_CONFIG_TEXT.date],
     [{ accreditationComplaints: "-1" }, "accreditationComplaints", "Enter a number from 0 to 100000."],

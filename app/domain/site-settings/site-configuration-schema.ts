@@ -244,7 +244,8 @@ export const saveSiteConfigurationSchema = z
     accreditationBusinessName: requiredText({ max: 200 }),
     accreditationRating: requiredText({ max: 10 }),
     // The settings schema's date (setting-schemas.ts): its message says what is wrong ("February 2019 has no 30th day...").
-    accreditationAccreditedSince: requiredText({ max: 10, requiredMessage: SITE_CONFIG_TEXT.date }).pipe(pastDate),
+    // Room for a date typed another way ("March 3, 2019"): the date rule then says how to write it, not "at most 10 characters".
+    accreditationAccreditedSince: requiredText({ max: 40, requiredMessage: SITE_CONFIG_TEXT.date }).pipe(pastDate),
     accreditationComplaints: wholeNumber({ min: 0, max: 100_000 }),
     accreditationStandardsText: requiredText({ max: 5000, multiline: true }),
     accreditationProfileUrl: optionalHttpUrl(),

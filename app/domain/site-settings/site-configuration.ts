@@ -37,6 +37,11 @@ export const SITE_CONFIGURATION_KEYS = [
 
 export type SiteConfigurationKey = (typeof SITE_CONFIGURATION_KEYS)[number];
 
+/** Whether Site Configuration edits this setting (its one home: Site Settings shows it read-only). */
+export function isSiteConfigurationKey(key: string): boolean {
+  return (SITE_CONFIGURATION_KEYS as readonly string[]).includes(key);
+}
+
 /** Whether a key is private (never sent to the public site). */
 export function isPrivateSiteConfigurationKey(key: string): boolean {
   return (Object.values(PRIVATE_SETTING_KEYS) as string[]).includes(key);

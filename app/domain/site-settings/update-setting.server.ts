@@ -6,6 +6,7 @@ import { SETTING_TEXT, type UpdateSettingInput } from "./admin-schemas";
 import { requiredSetting } from "./required-settings";
 import { checkSiteRules } from "./setting-rules";
 import { checkSettingValue } from "./setting-values";
+import { isSiteConfigurationKey } from "./site-configuration";
 
 /**
  * Edit a setting: key, type, value, category and description (its
@@ -21,6 +22,8 @@ export async function updateSetting(tx: DbTransaction, input: Omit<UpdateSetting
     .where(eq(cmsSiteSettings.id, input.id))
     .for("update");
   if (!before) return { ok: false, status: 404 };
+  // One home per business fact: Site Configuration writes these, with its own rules (a US phone number...).
+  if (isSiteConfigurationKey(before.settingKey)) return { ok: false, status: 409, message: SETTING_TEXT.editedInSiteConfiguration };
   if (input.settingKey !== before.settingKey && requiredSetting(before.settingKey)) {
     return { ok: false, status: 409, message: SETTING_TEXT.requiredNoRename, fieldErrors: { settingKey: SETTING_TEXT.requiredNoRename } };
   }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Eye, Globe, Lock, Plus, ShieldCheck } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/cms.settings";
 import { AdminData } from "~/components/admin/admin-data";
 import type { FieldSpec } from "~/components/admin/admin-form";
@@ -56,7 +56,9 @@ import { adminClientAction } from "~/components/admin/admin-client-action";
  * input follows the type, checked by the same schema here and on the server.
  * A new setting is private until made public, and the settings the site
  * reads cannot be deleted, renamed, retyped or hidden (ADR 019). Only public
- * settings reach the public site, which follows each change at once.
+ * settings reach the public site, which follows each change at once. The
+ * business facts Site Configuration edits (phone, address, hours...) are
+ * shown read-only here, with a link there: one home, one set of rules each.
  */
 
 export { headers } from "./admin-headers";
@@ -87,6 +89,8 @@ export function meta(): Route.MetaDescriptors {
 }
 
 const PREVIEW_PATH = "/admin/cms/settings/preview";
+/** Where the business facts are edited (their one home; this list shows them read-only). */
+const SITE_CONFIGURATION_PATH = "/admin/site-config";
 
 const TYPE_OPTIONS = SETTING_TYPE_VALUES.map((type) => ({ value: type, label: SETTING_TYPE_LABELS[type] }));
 const CATEGORY_OPTIONS = SETTING_CATEGORY_VALUES.map((category) => ({ value: category, label: SETTING_CATEGORY_LABELS[category] }));
@@ -187,6 +191,7 @@ function SettingList({ settings }: { settings: AdminSetting[] }) {
   const [editing, setEditing] = useState<AdminSetting | null>(null);
   const [editOpen, setEditOpen] = useState(false);
   const history = useHistoryDialog("setting", FIELDS);
+  const navigate = useNavigate();
 
   if (settings.length === 0) return <EmptyState>{SETTING_TEXT.empty}</EmptyState>;
 
@@ -225,6 +230,10 @@ function SettingList({ settings }: { settings: AdminSetting[] }) {
             category={group.category}
             settings={group.items}
             onEdit={(setting) => {
+              if (setting.editedIn) {
+                void navigate(SITE_CONFIGURATION_PATH);
+                return;
+              }
               setEditing(setting);
               setEditOpen(true);
             }}
@@ -288,7 +297,7 @@ function CategoryGroup({
  * (the server refuses the rest too, ADR 019).
  */
 function menuActions(setting: AdminSetting, onEdit: () => void, history: MenuAction): MenuAction[] {
-  const actions: MenuAction[] = [{ label: "Edit", onSelect: onEdit }, history];
+  const actions: MenuAction[] = [{ label: setting.editedIn ? SETTING_TEXT.editInSiteConfiguration : "Edit", onSelect: onEdit }, history];
   if (!setting.requiredBy) {
     actions.push({
       label: setting.isPublic ? "Make Private" : "Make Public",
@@ -350,7 +359,17 @@ function SettingCard({ setting, actions }: { setting: AdminSetting; actions: Men
         {preview ? <span className="font-mono">{preview}</span> : <span className="text-slate-600 italic">(empty)</span>}
       </p>
       {setting.description && <p className="text-sm text-slate-600">{setting.description}</p>}
-      {setting.requiredBy && <p className="text-xs text-slate-600">{REQUIRED_NOTES[setting.requiredBy]}</p>}
+      {setting.editedIn ? (
+        <p className="text-xs text-slate-600" data-edited-in="">
+          A business fact, edited in{" "}
+          <Link to={SITE_CONFIGURATION_PATH} className="font-medium text-brand-navy underline underline-offset-2">
+            Site Configuration<span className="sr-only"> ({setting.settingKey})</span>
+          </Link>
+          , with the rules the website uses for it.
+        </p>
+      ) : (
+        setting.requiredBy && <p className="text-xs text-slate-600">{REQUIRED_NOTES[setting.requiredBy]}</p>
+      )}
     </ItemCard>
   );
 }
