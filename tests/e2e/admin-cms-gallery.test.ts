@@ -103,7 +103,7 @@ describe("Gallery manager", () => {
       "Premium Installation",
     ]);
     expect(await add.getByLabel("Image URL").inputValue()).toBe("");
-    expect(await add.getByLabel("Image description").inputValue()).toBe("");
+    expect(await add.getByLabel("Alt text of a linked image").inputValue()).toBe("");
     expect(await add.getByLabel("Description", { exact: true }).inputValue()).toBe("");
 
     // Required fields: inline messages, the first invalid field focused, nothing posted.
@@ -125,7 +125,7 @@ describe("Gallery manager", () => {
     await add.getByLabel("Title").fill(ADDED);
     await add.getByLabel("Category").selectOption("Premium Installation");
     await add.getByLabel("Image URL").fill("/images/gallery/lancaster-steeple-repair.svg");
-    await add.getByLabel("Image description").fill("A steep roof of grey slate");
+    await add.getByLabel("Alt text of a linked image").fill("A steep roof of grey slate");
     await add.getByLabel("Description", { exact: true }).fill("Hand-split slate on a century home.");
     await add.getByRole("button", { name: "Add Project" }).click();
     await expectToast(page, "Gallery project created successfully", "Success");
@@ -295,7 +295,7 @@ describe("Gallery manager", () => {
     await page.getByRole("button", { name: "Add Your First Project" }).click();
     const form = page.getByRole("form", { name: "Add Project" });
     await form.getByLabel("Image URL").fill("https://images.example.com/roof.jpg");
-    await form.getByLabel("Image description").fill("A new roof");
+    await form.getByLabel("Alt text of a linked image").fill("A new roof");
     await form.getByRole("button", { name: "Add Project" }).click();
     await expectToast(page, "Gallery project created successfully", "Success");
     await card(page, "New Project").waitFor();

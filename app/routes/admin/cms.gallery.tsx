@@ -87,13 +87,15 @@ const COMMON_FIELDS: readonly FieldSpec[] = [
     placeholder: "https://...",
     hint: "Only without a library photo: a full web address (https://...) or a path on this site (/images/...).",
   },
+  // The description of an image given by URL only: a library photo is described by its alt text, kept in
+  // the Media Library (its one home, shown wherever the photo is used), so this field does not apply to it.
   {
     name: "imageAlt",
-    label: "Image description",
+    label: "Alt text of a linked image",
     kind: "text",
     maxLength: GALLERY_IMAGE_ALT_MAX,
     wide: true,
-    hint: "What the photo shows, for people who cannot see it (the image's alt text).",
+    hint: "Only with an image URL: what that image shows, for people who cannot see it. A library photo uses its alt text from the Media Library.",
   },
   { name: "description", label: "Description", kind: "textarea", maxLength: GALLERY_DESCRIPTION_MAX, hint: "Optional. Shown under the title on the website." },
 ];

@@ -59,7 +59,9 @@ function rows(value: unknown, path = ""): Array<[string, string]> {
 
 export default function SettingsPreview({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="grid gap-6">
+    // One column that never grows past the screen: a long value (an address, JSON) wraps instead of
+    // widening the page (it did to ~700 px on a 390 px phone).
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-wrap gap-2">
         <BackToDashboard />
         <BackLink to="/admin/cms/settings">Back to Site Settings</BackLink>
@@ -83,11 +85,11 @@ export default function SettingsPreview({ loaderData }: Route.ComponentProps) {
               <h2 id="preview-public" className="text-xl font-semibold text-brand-navy">
                 What every public page gets
               </h2>
-              <dl data-preview="public" className="grid gap-x-6 gap-y-2 rounded-xl border border-border bg-white p-4 text-sm shadow-sm sm:grid-cols-[minmax(12rem,auto)_1fr]">
+              <dl data-preview="public" className="grid gap-x-6 gap-y-2 rounded-xl border border-border bg-white p-4 text-sm shadow-sm grid-cols-[minmax(0,1fr)] sm:grid-cols-[minmax(12rem,auto)_minmax(0,1fr)]">
                 {rows(preview.settings).map(([path, value]) => (
                   <div key={path} className="contents">
                     <dt className="font-medium text-slate-700">{label(path)}</dt>
-                    <dd className="break-words text-slate-900">{value}</dd>
+                    <dd className="min-w-0 text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
                   </div>
                 ))}
               </dl>
@@ -128,7 +130,7 @@ export default function SettingsPreview({ loaderData }: Route.ComponentProps) {
                         {setting.type === "html" ? (
                           <SafeHtml html={setting.value} className="prose-sm rounded-md border border-dashed border-slate-300 p-3" />
                         ) : (
-                          <p className="font-mono break-words whitespace-pre-wrap">{setting.value}</p>
+                          <p className="font-mono whitespace-pre-wrap [overflow-wrap:anywhere]">{setting.value}</p>
                         )}
                       </li>
                     ))}
@@ -148,7 +150,7 @@ export default function SettingsPreview({ loaderData }: Route.ComponentProps) {
                   {preview.private.map((setting) => (
                     <li key={setting.key} className="flex flex-wrap items-center gap-2">
                       <Lock className="size-4 text-slate-500" aria-hidden="true" />
-                      <span className="font-mono">{setting.key}</span>
+                      <span className="font-mono [overflow-wrap:anywhere]">{setting.key}</span>
                       {setting.description && <span className="text-slate-600">— {setting.description}</span>}
                     </li>
                   ))}
