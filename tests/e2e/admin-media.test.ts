@@ -8,7 +8,7 @@ import { MEDIA_TEXT } from "~/domain/media/constants";
 import { useApp } from "../support/app-server";
 import { expectNoAxeViolations, useBrowser } from "../support/browser";
 import { PHONE_HEIC_PATH, phoneJpeg } from "../support/media-images";
-import { chooseAction, expectToast, useStaff } from "../support/staff";
+import { actionMenuEntries as menuEntries, chooseAction, expectToast, useStaff } from "../support/staff";
 
 /**
  * The Media Library (/admin/media, issue 12 items 1 and 2, ADR 031) in
@@ -77,7 +77,10 @@ describe("Media Library", () => {
     expect(await card.innerText()).toMatch(/Missing alt text[\s\S]*Not used[\s\S]*2400 × 1600/);
     const thumb = card.locator("img");
     expect(await thumb.getAttribute("src")).toMatch(/^\/media\/[0-9a-f-]{36}\/320\.webp$/);
-    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+    // The copy that fits the card (about 395 px wide here), from the WebP srcset: never one stretched wider.
+    expect(await thumb.getAttribute("srcset")).toMatch(/320\.webp 320w, .*480\.webp 480w/);
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => (img.complete ? img.currentSrc : ""))).toMatch(/\/480\.webp$/);
+    expect(await thumb.evaluate((img: HTMLImageElement) => img.clientWidth)).toBeLessThanOrEqual(480);
 
     // Alt text is required; the focal point by its two numbers (the preview takes a click too).
     await chooseAction(page, "dublin-roof.jpg", "Edit");
@@ -163,17 +166,17 @@ describe("Media Library", () => {
     expect(mediaIdIn(gallery)).toBe(id);
     expect(gallery).toMatch(/sizes="\(min-width: 1280px\) 395px/);
 
-    // Delete is refused while the image is used, and says where.
+    // An image in use offers no Delete: the card says where it is used and what to do; the menu leads there.
     await openLibrary(page);
     await expect.poll(() => card.innerText()).toMatch(/Used in 2 places/);
     expect(await card.getByRole("link", { name: "Team member: Marcus Hale" }).getAttribute("href")).toBe("/admin/cms/team");
     expect(await card.getByRole("link", { name: `Gallery project: ${projectName}` }).getAttribute("href")).toBe("/admin/cms/gallery");
-    await chooseAction(page, "dublin-roof.jpg", "Delete");
-    const confirm = page.getByRole("alertdialog");
-    expect(await confirm.innerText()).toContain("is used by 2 items");
-    await confirm.getByRole("button", { name: "Delete" }).click();
-    await expectToast(page, "This image is in use and cannot be deleted.", "Error");
-    await expectToast(page, `Used by: Team member “Marcus Hale”, Gallery project “${projectName}”. Choose another image there first.`);
+    expect(await card.innerText()).toContain("To delete this image, choose another image in these places first.");
+    expect(await menuEntries(page, "dublin-roof.jpg")).toEqual(["Edit", "Where used"]);
+    await chooseAction(page, "dublin-roof.jpg", "Where used");
+    await page.getByRole("menu").waitFor({ state: "detached" });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute("data-media-uses") ?? false)).toBe(true);
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
     expect((await fetch(`${app().url}/media/${id}/640.webp`)).status).toBe(200);
     await expectNoAxeViolations(page, AXE);
   }, 180_000);

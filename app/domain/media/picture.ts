@@ -33,6 +33,18 @@ export function pictureSources(image: MediaImage): PictureSources {
   };
 }
 
+/**
+ * Every WebP copy as a `srcset` ("... 320w, ... 480w, ..."), for an admin thumbnail whose width depends on
+ * the screen: with `sizes`, the browser takes the copy that fits (not a 320 px copy stretched to ~400 px).
+ */
+export function thumbnailSrcSet(image: Pick<MediaImage, "id" | "variants">): string {
+  return image.variants
+    .filter((v) => v.format === "webp")
+    .sort((a, b) => a.width - b.width)
+    .map((v) => `${mediaVariantUrl(image.id, v)} ${v.width}w`)
+    .join(", ");
+}
+
 /** The smallest variant of `format` at least `width` wide (the admin thumbnails). */
 export function thumbnailUrl(image: Pick<MediaImage, "id" | "variants">, width = 320): string | null {
   const webp = image.variants.filter((v) => v.format === "webp").sort((a, b) => a.width - b.width);

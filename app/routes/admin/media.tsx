@@ -20,7 +20,7 @@ import { mediaActionSchema, updateMediaSchema } from "~/domain/media/admin-schem
 import { MEDIA_ALT_MAX, MEDIA_STATUS_LABELS, MEDIA_TEXT } from "~/domain/media/constants";
 import { deleteMedia } from "~/domain/media/delete-media.server";
 import { listMediaForAdmin } from "~/domain/media/list-media-for-admin.server";
-import { thumbnailUrl } from "~/domain/media/picture";
+import { thumbnailSrcSet, thumbnailUrl } from "~/domain/media/picture";
 import { retryMedia } from "~/domain/media/retry-media.server";
 import type { AdminMediaAsset } from "~/domain/media/types";
 import { updateMedia } from "~/domain/media/update-media.server";
@@ -160,18 +160,19 @@ function MediaList({ items }: { items: AdminMediaAsset[] }) {
       },
     },
     ...(item.status === "failed" ? [{ label: "Process again", intent: "retry-media", fields: { id: item.id } }] : []),
-    {
-      label: "Delete",
-      intent: "delete-media",
-      fields: { id: item.id },
-      confirm: {
-        what: "image",
-        detail:
-          item.uses.length > 0
-            ? `“${item.originalName}” is used by ${item.uses.length === 1 ? "1 item" : `${item.uses.length} items`}: it cannot be deleted until they use another image.`
-            : `“${item.originalName}” and its resized copies will be deleted. This cannot be undone.`,
-      },
-    },
+    // An image in use cannot be deleted (the server refuses it too): instead of a Delete that would ask,
+    // then refuse, the menu leads to where it is used, which the card lists with links.
+    item.uses.length > 0
+      ? {
+          label: "Where used",
+          onSelect: () => focusAfterMenu(usesId(item.id)),
+        }
+      : {
+          label: "Delete",
+          intent: "delete-media",
+          fields: { id: item.id },
+          confirm: { what: "image", detail: `“${item.originalName}” and its resized copies will be deleted. This cannot be undone.` },
+        },
   ];
 
   return (
@@ -214,8 +215,30 @@ function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
+/**
+ * Focus `id` once the card's menu has gone: the menu gives focus back to its button as it leaves (after its
+ * closing animation), which would undo a focus moved any earlier.
+ */
+function focusAfterMenu(id: string) {
+  const tick = () => {
+    if (document.querySelector('[role="menu"]')) requestAnimationFrame(tick);
+    else requestAnimationFrame(() => document.getElementById(id)?.focus());
+  };
+  requestAnimationFrame(tick);
+}
+
+/** The id of an image card's "Where used" list (the menu's "Where used" moves focus there). */
+const usesId = (id: string) => `media-uses-${id}`;
+
+/**
+ * How wide a card's photo is shown: a third of the 1216 px content column (3 columns, 16 px gaps) from 1280 px,
+ * half of the screen less its padding from 640 px, the screen less its padding below.
+ */
+const THUMB_SIZES = "(min-width: 1280px) 395px, (min-width: 640px) calc((100vw - 80px) / 2), calc(100vw - 32px)";
+
 function MediaCard({ item, actions }: { item: AdminMediaAsset; actions: MenuAction[] }) {
   const thumb = item.status === "ready" ? thumbnailUrl(item) : null;
+  const srcSet = item.status === "ready" ? thumbnailSrcSet(item) : "";
   const largest = item.variants.filter((v) => v.format === "webp").reduce((max, v) => Math.max(max, v.bytes), 0);
   return (
     <ItemCard
@@ -225,6 +248,8 @@ function MediaCard({ item, actions }: { item: AdminMediaAsset; actions: MenuActi
         thumb ? (
           <img
             src={thumb}
+            srcSet={srcSet || undefined}
+            sizes={srcSet ? THUMB_SIZES : undefined}
             alt={item.altText}
             width={item.width}
             height={item.height}
@@ -255,8 +280,9 @@ function MediaCard({ item, actions }: { item: AdminMediaAsset; actions: MenuActi
       </p>
       {item.status === "failed" && item.failureMessage && <p className="text-sm text-destructive">{item.failureMessage}</p>}
       {item.uses.length > 0 && (
-        <div className="text-sm">
+        <div id={usesId(item.id)} tabIndex={-1} className="rounded-sm text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring" data-media-uses="">
           <p className="font-medium text-slate-800">Where used</p>
+          <p className="text-slate-700">To delete this image, choose another image in {item.uses.length === 1 ? "this place" : "these places"} first.</p>
           <ul className="list-disc pl-5 text-slate-700">
             {item.uses.map((use) => (
               <li key={`${use.kind}-${use.name}`}>
