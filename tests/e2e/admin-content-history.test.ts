@@ -101,6 +101,13 @@ describe("version history", () => {
     const html = await publicServices();
     expect(html).toContain(FIRST);
     expect(html).not.toContain(SECOND);
+    // At 390 px the dialog and its word-level changes stay within the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1400, height: 900 });
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Actions for Storm Restoration");

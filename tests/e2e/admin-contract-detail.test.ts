@@ -122,4 +122,29 @@ describe("contract detail page", () => {
     const anonymous = await fetch(`${app().url}/admin/contracts/export.csv`, { redirect: "manual" });
     expect(anonymous.status).not.toBe(200);
   });
+
+  test("at 390 x 844: the list with its cards and filters, and the detail page, no wider than the screen", async () => {
+    const page = await staff.page({ viewport: { width: 390, height: 844 } });
+    const overflow = () =>
+      page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        const over = document.documentElement.scrollWidth - width;
+        if (over <= 0) return over;
+        // Name the widest culprits in the failure (the deepest elements past the right edge).
+        const past = [...document.querySelectorAll("main *")].filter((el) => el.getBoundingClientRect().width > width);
+        throw new Error(`${over} px too wide: ${past.slice(0, 5).map((el) => `${el.tagName} ${String(el.className)} "${(el.textContent ?? "").slice(0, 30)}"`).join("; ")}`);
+      });
+    await staff.goto(page, "/admin/contracts");
+    await page.getByRole("article", { name: TITLE }).waitFor();
+    await page.getByText("More filters").click();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    // Refused filters with their messages too.
+    await staff.goto(page, "/admin/contracts?min=5000&max=100&posted_from=2026-03-02&posted_to=2026-03-01", { status: 400 });
+    await page.locator("[data-filter-problems]").waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await staff.goto(page, `/admin/contracts/${contractId}`);
+    await page.getByRole("heading", { level: 1, name: TITLE }).waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page, AXE);
+  });
 });

@@ -32,12 +32,12 @@ export function ContractCard({ contract, detailSearch, now }: { contract: Contra
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid min-w-0 flex-1 gap-1">
-          <h3 id={headingId} className="text-lg leading-snug font-semibold text-brand-navy">
+          <h3 id={headingId} className="text-lg leading-snug font-semibold text-brand-navy [overflow-wrap:anywhere]">
             <Link to={`/admin/contracts/${contract.id}${detailSearch}`} className="hover:underline focus-visible:underline">
               {contract.title}
             </Link>
           </h3>
-          <p className="text-sm text-slate-700">
+          <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">
             {contract.agencyName ?? "Agency not given"}
             {place ? <span className="text-slate-500"> · {place}</span> : null}
           </p>

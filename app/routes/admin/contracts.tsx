@@ -162,13 +162,14 @@ function Workspace({
   const now = new Date();
 
   return (
-    <div className="grid gap-6">
+    // One column no wider than the screen (a long title, URL or option widened the page by ~60 px at 390 px).
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <CrawlControls targets={targets} sources={filterOptions.sources} sourceSlug={input.source?.[0] ?? ""} crawlingSourceIds={crawling} />
       <CrawlActivity key={progress?.session.id ?? "none"} initial={progress} jobsStopped={jobsStopped} />
       <RecentSessions sessions={sessions} />
       <ContractFiltersPanel input={input} problems={problems} options={filterOptions} />
 
-      <section aria-labelledby="contract-list-title" aria-busy={loading || undefined} className={cn("grid gap-4", loading && "opacity-60")}>
+      <section aria-labelledby="contract-list-title" aria-busy={loading || undefined} className={cn("grid grid-cols-[minmax(0,1fr)] gap-4", loading && "opacity-60")}>
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="contract-list-title" className="text-xl font-semibold text-brand-navy">
             Opportunities
@@ -198,7 +199,7 @@ function Workspace({
             ) : null}
           </EmptyState>
         ) : (
-          <ul className="grid gap-4">
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-4">
             {page.contracts.map((contract) => (
               <li key={contract.id}>
                 <ContractCard contract={contract} detailSearch={detailSearch} now={now} />
