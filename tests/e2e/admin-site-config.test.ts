@@ -115,7 +115,7 @@ describe("site configuration", () => {
     await f.getByLabel("Opening Hours").fill("Mon-Fri 7am-6pm");
     await f.getByRole("button", { name: "Save Configuration" }).click();
 
-    await f.getByText("Enter a US phone number with its area code, like (614) 555-0147.").waitFor();
+    await f.getByText("Enter a US phone number with its area code, like (614) 555-0123.").waitFor();
     expect(await f.getByText("Enter an email address, like office@example.com.").count()).toBe(1);
     expect(await f.getByText("Enter a full web address starting with http:// or https://.").count()).toBe(1);
     expect(await f.getByText("Line 1 (“Mon-Fri 7am-6pm”) is not like “Monday-Friday 07:00-18:00”.").count()).toBe(1);

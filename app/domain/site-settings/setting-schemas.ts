@@ -19,7 +19,7 @@ const MAX_TEXT = 5000;
 const SETTING_VALUE_MESSAGES = {
   required: "Enter a value: the website shows this setting.",
   tooLong: (max: number) => `Use at most ${max} characters.`,
-  phone: "Enter a phone number with 7 to 15 digits, like (614) 555-0147.",
+  phone: "Enter a phone number with 7 to 15 digits, like (614) 555-0123.",
   email: "Enter an email address, like office@example.com.",
   count: "Enter a whole number of 0 or more, like 24.",
   latitude: "Enter a latitude from -90 to 90, like 40.0992, or leave it empty.",

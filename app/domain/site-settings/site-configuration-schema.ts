@@ -17,7 +17,7 @@ export const SITE_CONFIG_TEXT = {
   loadFailed: "Failed to load site configuration. Please try again.",
   saveFailed: "Failed to save site configuration. Please try again.",
   saved: "Site configuration saved successfully!",
-  phone: "Enter a US phone number with its area code, like (614) 555-0147.",
+  phone: "Enter a US phone number with its area code, like (614) 555-0123.",
   email: "Enter an email address, like office@example.com.",
   postalCode: "Enter a ZIP code, like 43017 or 43017-1234.",
   country: "Enter a two-letter country code, like US.",

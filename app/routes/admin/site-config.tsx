@@ -22,6 +22,7 @@ import { adminAction, adminLoad } from "~/lib/admin-action.server";
 import { HISTORY_TEXT, restoreVersionSchema, SITE_CONFIGURATION_ITEM_ID } from "~/domain/content-history/kinds";
 import { restoreVersionIntent } from "~/domain/content-history/restore-version.server";
 import { adminClientAction } from "~/components/admin/admin-client-action";
+import { phoneExample } from "~/domain/site-settings/phone-example";
 
 /**
  * /admin/site-config (spec 1 §2: the dashboard's "Site Configuration" card;
@@ -58,7 +59,7 @@ const STATE_OPTIONS = US_STATES.map(([code, name]) => ({ value: code, label: `${
 
 const FIELDS: readonly FieldSpec[] = [
   { section: "Business", name: "businessName", label: "Business Name", kind: "text", required: true, maxLength: 200, wide: true },
-  { name: "phone", label: "Phone", kind: "text", required: true, maxLength: 30, hint: "A US number with its area code, e.g. (614) 555-0147." },
+  { name: "phone", label: "Phone", kind: "text", required: true, maxLength: 30, hint: "A US number with its area code." },
   { name: "email", label: "Public Email", kind: "text", required: true, maxLength: 254, hint: "Shown on the website." },
   {
     name: "leadAlertEmail",
@@ -105,6 +106,14 @@ const FIELDS: readonly FieldSpec[] = [
   ),
 ];
 
+/**
+ * The fields with examples made from the live values: the phone's is a fictional number in the business's
+ * own area code (never the number it had before a change, nor the one it has now).
+ */
+function withLiveExamples(values: Record<string, string>): FieldSpec[] {
+  return FIELDS.map((field) => (field.name === "phone" ? { ...field, hint: `A US number with its area code, e.g. ${phoneExample(values.phone ?? "")}.` } : field));
+}
+
 export default function SiteConfiguration({ loaderData }: Route.ComponentProps) {
   const [historyOpen, setHistoryOpen] = useState(false);
   return (
@@ -134,7 +143,7 @@ export default function SiteConfiguration({ loaderData }: Route.ComponentProps) 
               key={JSON.stringify(config.values)}
               schema={saveSiteConfigurationSchema}
               intent="save-site-configuration"
-              fields={FIELDS}
+              fields={withLiveExamples(config.values)}
               values={config.values}
               submitLabel="Save Configuration"
               label={SITE_CONFIG_TEXT.title}
