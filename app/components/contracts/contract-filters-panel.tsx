@@ -103,7 +103,7 @@ export function ContractFiltersPanel({
         </div>
       </div>
       <details open={open || undefined} className="group grid gap-4">
-        <summary className="flex w-fit cursor-pointer items-center gap-2 rounded-md text-sm font-medium text-brand-navy focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+        <summary className="flex min-h-11 w-fit cursor-pointer items-center gap-2 rounded-md text-sm font-medium text-brand-navy focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
           <SlidersHorizontal aria-hidden="true" className="size-4" />
           More filters
         </summary>

@@ -78,7 +78,7 @@ export function RawData({ data }: { data: Record<string, unknown> }) {
   return (
     <DetailCard id="contract-raw" title="Raw data">
       <details>
-        <summary className="cursor-pointer text-sm font-medium text-brand-navy">Show the raw data the crawler stored</summary>
+        <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand-navy">Show the raw data the crawler stored</summary>
         <pre tabIndex={0} className="mt-3 max-h-96 overflow-auto rounded-md bg-slate-50 p-3 text-xs text-slate-900">{JSON.stringify(data, null, 2)}</pre>
       </details>
     </DetailCard>
