@@ -35,9 +35,9 @@ function run(cwd, script, args, env) {
 }
 
 const app = snapshotApp();
-// scripts/backup.js and restore.js, with the check they import.
+// scripts/backup.js and restore.js, with what they import.
 fs.mkdirSync(path.join(app.dir, "scripts"), { recursive: true });
-for (const f of ["backup.js", "restore.js", "check-node.js"]) fs.copyFileSync(path.join(ROOT, "scripts", f), path.join(app.dir, "scripts", f));
+for (const f of ["backup.js", "restore.js", "run-built-command.js", "check-node.js"]) fs.copyFileSync(path.join(ROOT, "scripts", f), path.join(app.dir, "scripts", f));
 const source = tempDataDir("bench-backup-src-");
 const target = tempDataDir("bench-backup-dst-");
 const [pgSource, pgTarget] = await freePorts(2);

@@ -203,7 +203,7 @@ describe("sessions and accounts over HTTP", () => {
   test("`npm run create-admin` works from the production build and its one-time password signs in", async () => {
     const dir = appDirectory();
     fs.mkdirSync(path.join(dir, "scripts"), { recursive: true });
-    fs.copyFileSync(path.join(REPO_ROOT, "scripts/create-admin.js"), path.join(dir, "scripts/create-admin.js"));
+    for (const file of ["scripts/create-admin.js", "scripts/run-built-command.js"]) fs.copyFileSync(path.join(REPO_ROOT, file), path.join(dir, file));
     const email = `cli-admin-${process.pid}@example.test`;
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: app().databaseUrl, DATA_DIR: dataDir };
     const { stdout } = await promisify(execFile)(process.execPath, ["scripts/create-admin.js", "--email", email, "--first-name", "Cli", "--last-name", "Admin"], {
