@@ -1,3 +1,4 @@
+import pg from "pg";
 import { type ConstructorOptions, PgBoss, type JobWithMetadata, type Warning, type WorkOptions } from "pg-boss";
 import { config } from "~/config.server";
 import { databaseUrl } from "~/db/client.server";
@@ -96,6 +97,7 @@ export function startJobs(options: StartJobsOptions): Promise<void> {
 async function startInstance(state: JobsState): Promise<void> {
   const { boss } = state;
   const startedAt = performance.now();
+  await replaceUnmigratableSchema();
   await boss.start();
 
   for (const definition of jobDefinitions) {
@@ -127,6 +129,36 @@ async function startInstance(state: JobsState): Promise<void> {
     },
     "background jobs started",
   );
+}
+
+/**
+ * The oldest pg-boss schema pg-boss 12 migrates from (25, pg-boss 11's). The app ran pg-boss 10 (schema 24)
+ * before ADR 040; pg-boss 12 refuses to start on it. What that schema holds is transient: jobs waiting to run
+ * and the schedules (rewritten at every start). The work behind the jobs is in the app's own tables and its
+ * sweeps redo it (the outbox's sweep sends queued emails, the crawl sweep closes a session whose job is gone,
+ * media variants resume), so an older schema is dropped for pg-boss to create its own. Callers hold the
+ * start-up lock (server/app.ts), so one instance does it.
+ */
+const OLDEST_MIGRATABLE_SCHEMA = 25;
+
+async function replaceUnmigratableSchema(): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl(), application_name: "roofing-site-jobs" });
+  await client.connect();
+  try {
+    const found = await client.query<{ version: number | null }>(
+      `select case when to_regclass('${JOBS_SCHEMA}.version') is null then null
+         else (select max(version) from ${JOBS_SCHEMA}.version) end as version`,
+    );
+    const version = found.rows[0]?.version;
+    if (version === null || version === undefined || version >= OLDEST_MIGRATABLE_SCHEMA) return;
+    logger.warn(
+      { schemaVersion: version, oldestMigratable: OLDEST_MIGRATABLE_SCHEMA },
+      "the background jobs' schema is from pg-boss 10, which pg-boss 12 cannot migrate: replacing it (waiting jobs are redone by the sweeps)",
+    );
+    await client.query(`drop schema ${JOBS_SCHEMA} cascade`);
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 /** pg-boss's expiry of a job whose queue sets none (15 minutes). */
