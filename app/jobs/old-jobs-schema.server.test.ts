@@ -23,3 +23,10 @@ it("a pg-boss 10 schema (version 24) is replaced, and the jobs start on pg-boss 
   await startJobs({ workers: false });
   expect(await currentJobsState()!.boss.schemaVersion()).toBeGreaterThanOrEqual(25);
 }, 60_000);
+
+it("a database without any jobs schema starts as before", async () => {
+  await stopJobs();
+  await db().execute(sql`drop schema pgboss cascade`);
+  await startJobs({ workers: false });
+  expect(await currentJobsState()!.boss.schemaVersion()).toBeGreaterThanOrEqual(25);
+}, 60_000);

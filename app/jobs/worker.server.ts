@@ -145,10 +145,10 @@ async function replaceUnmigratableSchema(): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl(), application_name: "roofing-site-jobs" });
   await client.connect();
   try {
-    const found = await client.query<{ version: number | null }>(
-      `select case when to_regclass('${JOBS_SCHEMA}.version') is null then null
-         else (select max(version) from ${JOBS_SCHEMA}.version) end as version`,
-    );
+    // Two statements: a query naming a table that does not exist fails when it is planned, whatever a CASE says.
+    const exists = await client.query<{ found: boolean }>(`select to_regclass('${JOBS_SCHEMA}.version') is not null as found`);
+    if (!exists.rows[0]?.found) return;
+    const found = await client.query<{ version: number | null }>(`select max(version) as version from ${JOBS_SCHEMA}.version`);
     const version = found.rows[0]?.version;
     if (version === null || version === undefined || version >= OLDEST_MIGRATABLE_SCHEMA) return;
     logger.warn(

@@ -266,7 +266,7 @@ describe("/admin/contracts", () => {
     // A filter the server cannot use says so and shows the unfiltered list.
     const response = await page.goto(`${SCREEN}?min=-5`);
     expect(response?.status()).toBe(400);
-    await page.getByText(/^These filters cannot be used:/).waitFor();
+    await page.getByRole("form", { name: "Contract filters" }).getByText(/^These filters cannot be used:/).waitFor();
     expect(await page.getByLabel("Minimum value (USD)").getAttribute("aria-invalid")).toBe("true");
   });
 

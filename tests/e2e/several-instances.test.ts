@@ -166,34 +166,38 @@ describe("two web instances and a jobs instance on one database and one bucket",
     await waitFor(async () => (await fetch(`${b.url}/`)).headers.get("x-page-cache") === "hit", { timeoutMs: 10_000, message: "a cache hit on B" });
     const cached = await fetch(`${b.url}/`);
     expect(cached.headers.get("x-page-cache")).toBe("hit");
-    expect(await cached.text()).toContain("tel:+16145550147");
+    const before = await cached.text();
 
-    const { rows } = await pool.query<{ id: string; setting_type: string; category: string; description: string | null }>(
-      "select id, setting_type, category, description from cms_site_settings where setting_key = 'phone'",
+    // A site setting that only Site Settings edits (the business facts are Site Configuration's, issue 23):
+    // the tagline, in every page's footer.
+    const { rows } = await pool.query<{ id: string; setting_type: string; category: string; description: string | null; setting_value: string }>(
+      "select id, setting_type, category, description, setting_value from cms_site_settings where setting_key = 'tagline'",
     );
-    const phone = rows[0]!;
+    const tagline = rows[0]!;
+    expect(before).toContain(tagline.setting_value);
+    const NEW_TAGLINE = "Roof replacement and storm repair across central Ohio, from A to B";
     const response = await postForm(a, "/admin/cms/settings", {
       intent: "update-setting",
-      id: phone.id,
-      settingKey: "phone",
-      settingType: phone.setting_type,
-      settingValue: "(614) 555-0199",
-      category: phone.category,
-      description: phone.description ?? "",
+      id: tagline.id,
+      settingKey: "tagline",
+      settingType: tagline.setting_type,
+      settingValue: NEW_TAGLINE,
+      category: tagline.category,
+      description: tagline.description ?? "",
     });
     expect(response.status).toBe(200);
-    const stored = await pool.query<{ setting_value: string }>("select setting_value from cms_site_settings where id = $1", [phone.id]);
-    expect(stored.rows[0]!.setting_value).toBe("(614) 555-0199");
+    const stored = await pool.query<{ setting_value: string }>("select setting_value from cms_site_settings where id = $1", [tagline.id]);
+    expect(stored.rows[0]!.setting_value).toBe(NEW_TAGLINE);
 
     // B learns of it through PostgreSQL (NOTIFY) and renders the page again.
     const fresh = await waitFor(
       async () => {
         const html = await (await fetch(`${b.url}/`)).text();
-        return html.includes("tel:+16145550199") ? html : undefined;
+        return html.includes(NEW_TAGLINE) ? html : undefined;
       },
-      { timeoutMs: 5_000, message: "the new phone number on B" },
+      { timeoutMs: 5_000, message: "the new tagline on B" },
     );
-    expect(fresh).not.toContain("tel:+16145550147");
+    expect(fresh).not.toContain(tagline.setting_value);
   });
 
   test("a photo uploaded through A is stored in the bucket and downloads through B", async () => {
