@@ -8,14 +8,9 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { freePorts } from "./lib/ports.js";
-import { ROOT, snapshotApp, startServer, tempDataDir } from "./lib/server.js";
+import { embeddedDatabaseUrl, ROOT, snapshotApp, startServer, tempDataDir } from "./lib/server.js";
 
 const LEADS = Number(process.env.BENCH_BACKUP_LEADS ?? 10_000);
-
-function databaseUrl(dataDir, pgPort) {
-  const password = fs.readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`;
-}
 
 /** Runs `node scripts/<script>.js ...args` in the app's copy; resolves { ms, stdout, code }. */
 function run(cwd, script, args, env) {
@@ -50,7 +45,7 @@ const env = (dataDir, pgPort) => {
 let server;
 try {
   server = await startServer({ cwd: app.dir, dataDir: source, pgPort: pgSource });
-  const client = new pg.Client({ connectionString: databaseUrl(source, pgSource) });
+  const client = new pg.Client({ connectionString: embeddedDatabaseUrl(source, pgSource) });
   await client.connect();
   const inserted = performance.now();
   await client.query(
@@ -76,7 +71,7 @@ try {
   console.log(restore.stdout.trim().split("\n").filter((l) => l.startsWith("Restored")).join("\n"));
 
   const check = await startServer({ cwd: app.dir, dataDir: target, pgPort: pgTarget });
-  const after = new pg.Client({ connectionString: databaseUrl(target, pgTarget) });
+  const after = new pg.Client({ connectionString: embeddedDatabaseUrl(target, pgTarget) });
   await after.connect();
   const { rows } = await after.query("select count(*)::int as n from leads");
   await after.end();

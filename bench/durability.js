@@ -32,16 +32,10 @@ import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { freePorts } from "./lib/ports.js";
 import { machineInfo, table, timestamp, writeResults, RESULTS_DIR } from "./lib/results.js";
-import { killAll, livePostmaster, snapshotApp, startServer, tempDataDir } from "./lib/server.js";
+import { embeddedDatabaseUrl, envNumber, killAll, livePostmaster, snapshotApp, startServer, tempDataDir } from "./lib/server.js";
 import { sleep } from "./lib/http.js";
 
-const num = (name, fallback) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const v = Number(raw);
-  if (!Number.isFinite(v) || v < 0) throw new Error(`${name} must be a non-negative number (got ${JSON.stringify(raw)})`);
-  return v;
-};
+const num = envNumber;
 
 const RUNS = Math.max(1, Math.round(num("BENCH_DURABILITY_RUNS", 20)));
 const CONCURRENCY = Math.max(1, Math.round(num("BENCH_DURABILITY_CONCURRENCY", 3)));
@@ -218,9 +212,7 @@ function send(agent, url, post) {
 /* ------------------------------------------------------------------------ */
 
 function databaseUrlOf(pgPort) {
-  if (externalDb) return externalDb.url;
-  const password = fs.readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`;
+  return externalDb ? externalDb.url : embeddedDatabaseUrl(dataDir, pgPort);
 }
 
 async function start(env, port, pgPort, label) {

@@ -29,15 +29,9 @@ import { percentile } from "./lib/load.js";
 import { freePorts } from "./lib/ports.js";
 import { fmt, machineInfo, table, timestamp, verdict, writeResults, RESULTS_DIR } from "./lib/results.js";
 import { processTree } from "./lib/rss.js";
-import { killAll, livePostmaster, snapshotApp, startServer, tempDataDir } from "./lib/server.js";
+import { embeddedDatabaseUrl, envNumber, killAll, livePostmaster, snapshotApp, startServer, tempDataDir } from "./lib/server.js";
 
-const num = (name, fallback) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const v = Number(raw);
-  if (!Number.isFinite(v) || v < 0) throw new Error(`${name} must be a non-negative number (got ${JSON.stringify(raw)})`);
-  return v;
-};
+const num = envNumber;
 
 const TOTAL = Math.round(num("BENCH_LEADS_TOTAL", 10_000));
 const CONCURRENCY = Math.round(num("BENCH_LEADS_CONCURRENCY", 50));
@@ -348,9 +342,7 @@ async function main() {
   results.database = externalDb ? `DATABASE_URL (${new URL(externalDb.url).host})` : "embedded PostgreSQL";
   log(`server from ${snapshot.dir}, ${results.database}, rate limit off`);
   server = await startServer({ cwd: snapshot.dir, dataDir, port, pgPort, logLevel: "warn", env, timeoutMs: START_TIMEOUT_MS, logFile: path.join(logsDir, "server.log") });
-  const dbUrl = externalDb
-    ? externalDb.url
-    : `postgres://postgres:${encodeURIComponent(fs.readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim())}@127.0.0.1:${pgPort}/postgres`;
+  const dbUrl = externalDb ? externalDb.url : embeddedDatabaseUrl(dataDir, pgPort);
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
   try {

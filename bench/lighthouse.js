@@ -26,7 +26,7 @@ import { get } from "./lib/http.js";
 import { fmt, machineInfo, RESULTS_DIR, table, timestamp, verdict, writeResults } from "./lib/results.js";
 import { processTree } from "./lib/rss.js";
 import { execFileSync } from "node:child_process";
-import { killAll, livePostmaster, ROOT as ROOT_DIR, snapshotApp, startServer, tempDataDir } from "./lib/server.js";
+import { embeddedDatabaseUrl, killAll, livePostmaster, ROOT as ROOT_DIR, snapshotApp, startServer, tempDataDir } from "./lib/server.js";
 
 /** Every public page (the public layout's routes and the GAF portal: app/routes.ts). */
 const DEFAULT_PATHS = ["/", "/about", "/services", "/team", "/gallery", "/contact", "/privacy", "/terms", "/gaf", "/gaf/warranties", "/gaf/shingles", "/gaf/roof-system", "/gaf/timberline-hdz-colors"];
@@ -397,7 +397,6 @@ async function main() {
 
   if (MEDIA_PHOTOS > 0) {
     log(`putting ${MEDIA_PHOTOS} photos into the media library (originals, variants, gallery and leaders)`);
-    const password = fs.readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
     const output = execFileSync(path.join(ROOT_DIR, "node_modules/.bin/tsx"), [path.join(ROOT_DIR, "bench/lib/seed-media-photos.ts")], {
       cwd: ROOT_DIR,
       env: {
@@ -405,7 +404,7 @@ async function main() {
         NODE_ENV: "production",
         LOG_LEVEL: "warn",
         DATA_DIR: dataDir,
-        DATABASE_URL: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${server.pgPort}/postgres`,
+        DATABASE_URL: embeddedDatabaseUrl(dataDir, server.pgPort),
         LH_MEDIA_PHOTOS: String(MEDIA_PHOTOS),
       },
       encoding: "utf8",

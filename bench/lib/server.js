@@ -16,6 +16,21 @@ const running = new Set();
  * A fresh, empty DATA_DIR under the OS temp directory. Mode 0755 like the default ./data: as root the app runs
  * PostgreSQL as the `postgres` user, which must be able to enter the directory (mkdtemp makes it 0700).
  */
+/** The connection string of the embedded PostgreSQL a server started on `dataDir` runs on 127.0.0.1:`pgPort`. */
+export function embeddedDatabaseUrl(dataDir, pgPort) {
+  const password = fs.readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`;
+}
+
+/** A non-negative number from the environment variable `name`, else `fallback`; anything else throws. */
+export function envNumber(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const v = Number(raw);
+  if (!Number.isFinite(v) || v < 0) throw new Error(`${name} must be a non-negative number (got ${JSON.stringify(raw)})`);
+  return v;
+}
+
 export function tempDataDir(prefix = "bench-data-") {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   fs.chmodSync(dir, 0o755);
