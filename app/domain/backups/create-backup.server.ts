@@ -160,9 +160,7 @@ async function collectFiles(dir: string, into: string): Promise<BackupManifest["
     } catch {
       await fsp.copyFile(source, target);
     }
-    const measure = new Measure();
-    await pipeline(fs.createReadStream(target), measure, new Transform({ transform: (_chunk, _enc, done) => done() }));
-    files.push({ path: `${FILES_DIR}/${archived}`, bytes: measure.bytes, sha256: measure.digest() });
+    files.push({ path: `${FILES_DIR}/${archived}`, ...(await fileSha256(target)) });
   }
   return files;
 }
