@@ -33,11 +33,22 @@ export default [
       route("reset-password", "routes/auth/reset-password.tsx"),
       route("verify-email", "routes/auth/verify-email.tsx"),
       route("change-password", "routes/auth/change-password.tsx"),
+      // A portal invitation's one-time link (issue 22): choose a password, open /portal.
+      route("invitation", "routes/auth/invitation.tsx"),
     ]),
   ]),
   route("auth/sign-out", "routes/auth/sign-out.ts"),
   // The inspection form's JSON endpoint (its enhancement script posts here; without JavaScript the form posts to its page).
   route("inspection-request", "routes/resources/inspection-request.ts"),
+  // The homeowner's portal (issue 22, ADR 044): every loader and action guards with requireCustomer and
+  // scopes to the customer's own requests (app/domain/portal/customer-leads.server.ts).
+  route("portal", "routes/portal/layout.tsx", [
+    index("routes/portal/index.tsx"),
+    route("requests/:id", "routes/portal/requests.$id.tsx"),
+    // A request's files (download) and their thumbnails (resource routes): the pair request + file must be the customer's.
+    route("requests/:id/files/:fileId", "routes/portal/requests.$id.files.$fileId.ts"),
+    route("requests/:id/files/:fileId/thumbnail", "routes/portal/requests.$id.files.$fileId.thumbnail.ts"),
+  ]),
   // better-auth's HTTP API (resource route).
   route("api/auth/*", "routes/resources/api.auth.$.ts"),
   // The admin area: every loader and action guards itself (app/domain/accounts/guards.server.ts).
@@ -50,6 +61,7 @@ export default [
     route("leads/export.csv", "routes/admin/leads.export[.]csv.ts"),
     route("leads/:id", "routes/admin/leads.$id.tsx"),
     route("leads/:id/attachments/:attachmentId", "routes/admin/leads.$id.attachments.$attachmentId.ts"),
+    route("leads/:id/attachments/:attachmentId/thumbnail", "routes/admin/leads.$id.attachments.$attachmentId.thumbnail.ts"),
     // Reviews shown on the public pages (spec 2 §2 "Review management").
     route("reviews", "routes/admin/reviews.tsx"),
     // GAF portal configuration (the admin screen kit: app/components/admin, app/lib/admin-action.server.ts).

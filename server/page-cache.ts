@@ -10,7 +10,7 @@ import { logger, logRequest, requestContext } from "~/lib/logger.server";
 /**
  * In-memory cache of anonymous public pages (QUALITY P3, ADR 030).
  *
- * - Only GET/HEAD requests without any cookie, outside /admin, /auth and /api,
+ * - Only GET/HEAD requests without any cookie, outside /admin, /auth, /api and /portal,
  *   are looked up; only 200 responses of HTML/XML/text without Set-Cookie,
  *   without `Cache-Control: private|no-store` and without a CSP nonce (a
  *   page that hydrates) are stored. What is stored is the same bytes for
@@ -48,7 +48,7 @@ interface Entry {
   bytes: number;
 }
 
-const EXCLUDED_PREFIXES = ["/admin", "/auth", "/api", "/healthz", "/assets/"];
+const EXCLUDED_PREFIXES = ["/admin", "/auth", "/api", "/portal", "/healthz", "/assets/"];
 const CACHEABLE_TYPES = /^(text\/html|application\/xml|text\/xml|text\/plain)/;
 /** The page's own headers replayed on a hit, security headers included (a hit skips the middleware). */
 const KEPT_HEADERS = [

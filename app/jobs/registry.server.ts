@@ -2,6 +2,8 @@ import { backupJobs } from "~/domain/backups/backup.job.server";
 import { contentScheduleJobs } from "~/domain/content-schedule/publish-schedule.job.server";
 import { contractJobs } from "~/domain/contracts/crawler/crawl.job.server";
 import { emailJobs } from "~/domain/email/send-email.job.server";
+import { leadJobs } from "~/domain/leads/appointments/appointment-reminders.job.server";
+import { leadAttachmentJobs } from "~/domain/leads/attachment-thumbnail.job.server";
 import { mediaJobs } from "~/domain/media/media-variants.job.server";
 import type { AnyJobDefinition } from "./define-job";
 
@@ -16,5 +18,7 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   ...contractJobs,
   ...contentScheduleJobs,
   ...mediaJobs,
+  ...leadAttachmentJobs,
   ...backupJobs,
+  ...leadJobs,
 ];

@@ -167,7 +167,7 @@ describe("lead management", () => {
     await staff.goto(page, "/admin/leads");
     await page.getByRole("link", { name: "Henry Homeowner" }).click();
     await page.getByRole("heading", { level: 1, name: "Henry Homeowner" }).waitFor();
-    const request = page.locator("section", { has: page.getByRole("heading", { name: "Request" }) });
+    const request = page.locator("section", { has: page.getByRole("heading", { name: "Request", exact: true }) });
     const text = await request.innerText();
     for (const expected of ["henry@example.com", "(614) 555-0150", "Storm Restoration", "Hail on Tuesday."]) expect(text).toContain(expected);
     const source = await page.locator("section", { has: page.getByRole("heading", { name: "Where it came from" }) }).innerText();

@@ -77,6 +77,7 @@ describe("site configuration", () => {
       "Accreditation",
       "Certification",
       "Social Links",
+      "Review Requests",
     ]);
 
     const f = form(page);
@@ -96,6 +97,8 @@ describe("site configuration", () => {
     expect(await f.getByLabel("Accredited Since").inputValue()).toBe("2019-03-14");
     expect(await f.getByLabel("Certification Name").inputValue()).toBe("GAF Certified Contractor");
     expect(await f.getByLabel("Facebook").inputValue()).toBe("");
+    // Private, like the lead alert address: the review request email's link (issue 22); blank on a new site.
+    expect(await f.getByLabel("Review link").inputValue()).toBe("");
     expect(await f.getByRole("button", { name: "Save Configuration" }).isEnabled()).toBe(true);
     await expectNoAxeViolations(page);
   });

@@ -74,8 +74,10 @@ function expectedOutcome(kind: Kind, route: AdminRoute): string {
     case "rejected":
       return "redirect /auth";
     case "approved":
-    case "customer":
       return "redirect /";
+    case "customer":
+      // A customer's place is their portal (issue 22).
+      return "redirect /portal";
     case "admin":
       return route.requires === "super_admin" ? "redirect /" : "allowed";
     case "super_admin":

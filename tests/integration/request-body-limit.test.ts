@@ -127,6 +127,15 @@ const NOT_UPLOADS = [
   "/team",
   "/team.data",
   "/inspection-request/x",
+  // The portal: only the request page streams ("Add files"); its list, its files and thumbnails do not.
+  "/portal",
+  "/portal.data",
+  "/portal/requests",
+  "/portal/requests.data",
+  "/portal/requests/x1/files/x2",
+  "/portal/requests/x1/files/x2.data",
+  "/portal/requests/x1/files/x2/thumbnail",
+  "/portal/requests/x1/x2",
   "http://localhost/admin/media",
   "*",
   "",
@@ -135,9 +144,10 @@ const NOT_UPLOADS = [
 describe("request body limit", () => {
   test("every route whose module streams its body (at any import depth) is an upload route, and nothing else", () => {
     expect(new Set(flatRoutes(routeConfig).filter((r) => STREAMING_FILES.has(r.file)).map((r) => r.pattern))).toEqual(STREAMED_UPLOAD_PATHS);
-    // The derivation finds the two kinds that exist (the inspection form, the media library).
+    // The derivation finds the three kinds that exist (the inspection form, the portal's "Add files", the media library).
     expect(STREAMED_UPLOAD_PATHS).toContain("/admin/media");
     expect(STREAMED_UPLOAD_PATHS).toContain("/inspection-request");
+    expect(STREAMED_UPLOAD_PATHS).toContain("/portal/requests/:id");
   });
 
   test("an upload route is recognised at its path and its data form, however written; nothing else is", () => {
@@ -233,7 +243,21 @@ describe("request body limit", () => {
     test("a multipart post to an upload route's data form keeps the route's own limits, as its path does", async () => {
       // The Media Library's upload posts to /admin/media.data (a phone photo is 3-8 MB): it was answered
       // by this limit, and the screen turned into the error page.
-      for (const target of ["/admin/media.data", "/admin/media", "/Admin/Media/.data", "/x/../admin/media.data", "/_.data?index", "/about.data", "/contact.data", "/inspection-request.data"]) {
+      // The portal's "Add files" (issue 22) posts a phone's photos to the request page, or its data form.
+      const portalRequest = "/portal/requests/3f2a6d4e-8b1c-4c2d-9e0f-1a2b3c4d5e6f";
+      for (const target of [
+        "/admin/media.data",
+        "/admin/media",
+        "/Admin/Media/.data",
+        "/x/../admin/media.data",
+        "/_.data?index",
+        "/about.data",
+        "/contact.data",
+        "/inspection-request.data",
+        portalRequest,
+        `${portalRequest}.data`,
+        `${portalRequest.toUpperCase()}/.data`,
+      ]) {
         const upload = await post(target, MAX_BODY_BYTES + 1, { type: "multipart/form-data; boundary=x" });
         expect(upload.body, target).not.toBe(TOO_LARGE_TEXT);
         expect(upload.status, target).not.toBe(413);
@@ -246,6 +270,9 @@ describe("request body limit", () => {
         ["/admin/media.data", "application/x-www-form-urlencoded"],
         ["/admin/media", "application/json"],
         ["/admin/media/library.data", "multipart/form-data; boundary=x"],
+        ["/portal/requests/3f2a6d4e-8b1c-4c2d-9e0f-1a2b3c4d5e6f.data", "application/x-www-form-urlencoded"],
+        ["/portal/requests/3f2a6d4e-8b1c-4c2d-9e0f-1a2b3c4d5e6f/files/3f2a6d4e-8b1c-4c2d-9e0f-1a2b3c4d5e6f.data", "multipart/form-data; boundary=x"],
+        ["/portal.data", "multipart/form-data; boundary=x"],
         ["/admin/users.data", "multipart/form-data; boundary=x"],
         ["/admin%2Fmedia.data", "multipart/form-data; boundary=x"],
         ["/admin/media.DATA", "multipart/form-data; boundary=x"],

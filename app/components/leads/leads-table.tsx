@@ -1,7 +1,8 @@
-import { Paperclip } from "lucide-react";
+import { MessageSquare, Paperclip } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { unreadMessagesText } from "~/domain/leads/messages/schemas";
 import { formatPhone, pipelineLabel, serviceLabel } from "~/domain/leads/options";
 import { ContactedToggle, type ContactedResult } from "./contacted-toggle";
 import { formatDateTime } from "./format";
@@ -27,6 +28,8 @@ export interface LeadRow {
   contacted: boolean;
   pipelineStatus: string;
   attachmentCount: number;
+  /** The homeowner's messages staff have not read (issue 22 item 4). */
+  unreadMessages: number;
 }
 
 const linkClass = "rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring";
@@ -54,8 +57,16 @@ export function LeadsTable({ leads, onContactedResult }: { leads: LeadRow[]; onC
                 <Link to={`/admin/leads/${lead.id}`} className={`${linkClass} font-semibold text-brand-navy`}>
                   {name}
                 </Link>
-                <div className="mt-1">
+                <div className="mt-1 flex flex-wrap gap-1">
                   <Badge variant={lead.pipelineStatus === "new" ? "warning" : "secondary"}>{pipelineLabel(lead.pipelineStatus)}</Badge>
+                  {lead.unreadMessages > 0 && (
+                    <Badge variant="warning" asChild className="min-h-6">
+                      <Link to={`/admin/leads/${lead.id}#lead-messages`}>
+                        <MessageSquare aria-hidden="true" />
+                        {unreadMessagesText(lead.unreadMessages)}
+                      </Link>
+                    </Badge>
+                  )}
                 </div>
               </TableCell>
               <TableCell className="align-top" label="Contact Info">

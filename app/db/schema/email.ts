@@ -10,6 +10,13 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "dr
 export const EMAIL_STATUSES = ["queued", "sending", "sent", "stored", "failed"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  /** The attachment's text (UTF-8). */
+  content: string;
+}
+
 export const emailOutbox = pgTable(
   "email_outbox",
   {
@@ -24,6 +31,8 @@ export const emailOutbox = pgTable(
     /** Optional link to the record that caused it (a lead id, a user id...). */
     relatedId: text(),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** Small text attachments sent with the message (a calendar invitation's .ics). */
+    attachments: jsonb().$type<EmailAttachment[]>().notNull().default([]),
     status: text().$type<EmailStatus>().notNull().default("queued"),
     attempts: integer().notNull().default(0),
     lastError: text(),

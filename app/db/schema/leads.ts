@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, inet, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, inet, integer, pgTable, text, time, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
 /**
@@ -22,11 +22,17 @@ export const LEAD_PIPELINE_STATUSES = [
   "new",
   "contacted",
   "inspection_scheduled",
+  "inspected",
   "estimate_sent",
   "won",
+  "completed",
   "lost",
 ] as const;
 export type LeadPipelineStatus = (typeof LEAD_PIPELINE_STATUSES)[number];
+
+/** proposed: set by staff; confirmed: by the homeowner; change_requested: the homeowner asked for another time. */
+export const APPOINTMENT_STATUSES = ["proposed", "confirmed", "change_requested"] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 /** Upper bounds the table enforces; form validation should be the same or stricter. */
 export const LEAD_LIMITS = {
@@ -64,17 +70,37 @@ export const leads = pgTable(
     landingPath: text(),
     clientIp: inet(),
     userAgent: text(),
+    /** The homeowner's portal account (issue 22): set by an invitation or a verified sign-up with this email. */
+    customerUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** The inspection appointment, as Eastern Time wall-clock values (a date and a window). */
+    appointmentDate: date({ mode: "string" }),
+    appointmentStart: time(),
+    appointmentEnd: time(),
+    appointmentStatus: text().$type<AppointmentStatus>(),
+    /** The calendar invitation's SEQUENCE: one more each time the appointment changes. */
+    appointmentSequence: integer().notNull().default(0),
+    appointmentReminderSentAt: timestamp({ withTimezone: true }),
+    /** The one review request email of this lead (issue 22 item 6). */
+    reviewRequestedAt: timestamp({ withTimezone: true }),
+    reviewRequestedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** Until when each side has read the request's messages (the unread counts). */
+    staffReadAt: timestamp({ withTimezone: true }),
+    customerReadAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check(
+      "leads_appointment_check",
+      sql`(${t.appointmentDate} is null and ${t.appointmentStart} is null and ${t.appointmentEnd} is null and ${t.appointmentStatus} is null) or (${t.appointmentDate} is not null and ${t.appointmentStart} is not null and ${t.appointmentEnd} is not null and ${t.appointmentStart} < ${t.appointmentEnd} and ${t.appointmentStatus} in ('proposed', 'confirmed', 'change_requested'))`,
+    ),
     check(
       "leads_service_check",
       sql`${t.service} is null or ${t.service} in ('roof-replacement', 'roof-repair', 'storm-restoration', 'insurance-claim', 'siding-gutters', 'inspection')`,
     ),
     check(
       "leads_pipeline_status_check",
-      sql`${t.pipelineStatus} in ('new', 'contacted', 'inspection_scheduled', 'estimate_sent', 'won', 'lost')`,
+      sql`${t.pipelineStatus} in ('new', 'contacted', 'inspection_scheduled', 'inspected', 'estimate_sent', 'won', 'completed', 'lost')`,
     ),
     check("leads_first_name_check", sql`char_length(${t.firstName}) between 1 and ${sql.raw(String(LEAD_LIMITS.name))}`),
     check("leads_last_name_check", sql`char_length(${t.lastName}) between 1 and ${sql.raw(String(LEAD_LIMITS.name))}`),
@@ -97,6 +123,9 @@ export const leads = pgTable(
     index("leads_created_idx").on(t.createdAt.desc().nullsFirst()),
     index("leads_pipeline_status_idx").on(t.pipelineStatus, t.createdAt.desc().nullsFirst()),
     index("leads_service_idx").on(t.service),
+    index("leads_customer_user_idx").on(t.customerUserId),
+    index("leads_email_lower_idx").on(sql`lower(${t.email})`),
+    index("leads_appointment_date_idx").on(t.appointmentDate),
   ],
 );
 
@@ -114,9 +143,16 @@ export const leadAttachments = pgTable(
     sizeBytes: integer().notNull(),
     /** Lowercase hex SHA-256 of the stored bytes. */
     sha256: text().notNull(),
+    /** Who added the file from the portal; null: sent with the inspection form. */
+    uploadedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** A small WebP of an image (the portal's and the lead page's thumbnails); null until made, or for a PDF. */
+    thumbnailKey: text(),
+    /** pending: an image waiting for its thumbnail; ready; failed (could not be decoded); none (a PDF). */
+    thumbnailStatus: text().$type<"pending" | "ready" | "failed" | "none">().notNull().default("none"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("lead_attachments_thumbnail_status_check", sql`${t.thumbnailStatus} in ('pending', 'ready', 'failed', 'none')`),
     check("lead_attachments_size_check", sql`${t.sizeBytes} > 0`),
     check("lead_attachments_sha256_check", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
     index("lead_attachments_lead_idx").on(t.leadId, t.createdAt),
@@ -146,6 +182,58 @@ export const leadNotes = pgTable(
   ],
 );
 
+/** A message between the homeowner and the office about one request (issue 22 item 4). Plain text. */
+export const LEAD_MESSAGE_AUTHORS = ["customer", "staff"] as const;
+export type LeadMessageAuthor = (typeof LEAD_MESSAGE_AUTHORS)[number];
+export const LEAD_MESSAGE_MAX_LENGTH = 5_000;
+
+export const leadMessages = pgTable(
+  "lead_messages",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    leadId: uuid()
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    /** Which side wrote it: the homeowner (from the portal) or the office (from the lead page). */
+    author: text().$type<LeadMessageAuthor>().notNull(),
+    authorUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("lead_messages_author_check", sql`${t.author} in ('customer', 'staff')`),
+    check("lead_messages_body_check", sql`char_length(${t.body}) between 1 and ${sql.raw(String(LEAD_MESSAGE_MAX_LENGTH))}`),
+    index("lead_messages_lead_created_idx").on(t.leadId, t.createdAt),
+  ],
+);
+
+/**
+ * A one-time link to the portal (issue 22 item 1): only the SHA-256 of the token is stored; it works
+ * once (used_at) and until expires_at.
+ */
+export const portalInvitations = pgTable(
+  "portal_invitations",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    leadId: uuid()
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull().unique("portal_invitations_token_hash_key"),
+    invitedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check("portal_invitations_token_hash_check", sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+    index("portal_invitations_lead_idx").on(t.leadId, t.createdAt),
+    index("portal_invitations_user_idx").on(t.userId),
+  ],
+);
+
 /**
  * Fixed-window counters of the public form's per-client rate limit
  * (app/domain/leads/rate-limit.server.ts): one row per client and window size,
@@ -167,3 +255,5 @@ export type NewLead = typeof leads.$inferInsert;
 export type LeadAttachment = typeof leadAttachments.$inferSelect;
 export type NewLeadAttachment = typeof leadAttachments.$inferInsert;
 export type LeadNote = typeof leadNotes.$inferSelect;
+export type LeadMessage = typeof leadMessages.$inferSelect;
+export type PortalInvitation = typeof portalInvitations.$inferSelect;

@@ -57,6 +57,14 @@ export const SITE_SETTING_SEEDS: SeedSetting[] = [
     description: "Where new inspection requests are emailed (private)",
     isPublic: false,
   },
+  {
+    settingKey: PRIVATE_SETTING_KEYS.reviewRequestUrl,
+    settingValue: "",
+    settingType: "url",
+    category: "social",
+    description: "The review link the review request email sends (private; empty: the Google Business Profile link)",
+    isPublic: false,
+  },
 
   // certifications
   pub(K.accreditationBureauName, S.accreditation.bureauName, "text", "certifications", "Accreditation bureau name"),

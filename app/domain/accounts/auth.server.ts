@@ -21,6 +21,7 @@ import {
 } from "./emails.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { passwordProblem, type PasswordContext } from "./password-policy.server";
+import { claimRequestsOnVerify } from "~/domain/portal/claim-requests-on-verify.server";
 import { authSecret } from "./secret.server";
 import { deleteSessionByToken, resolveSession } from "./session.server";
 import { notifySuperAdminsOfSignUp } from "./sign-up-notice.server";
@@ -135,6 +136,9 @@ function createAuth() {
       },
       async afterEmailVerification(user, request) {
         await recordAuditSafely({ action: "auth.email_verified", actor: { id: user.id, email: user.email }, request });
+        // A homeowner with an inspection request under this email becomes a customer (issue 22). The
+        // address is confirmed either way: a failure here is logged, and the account stays pending.
+        await claimRequestsOnVerify(user.id, request).catch((err: unknown) => logger.error({ err, userId: user.id }, "could not make a verified sign-up a customer"));
       },
     },
     session: {

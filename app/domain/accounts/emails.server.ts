@@ -41,7 +41,8 @@ export function verificationEmail(user: Recipient, token: string): OutgoingEmail
       paragraphs: [
         greeting(user),
         "Thank you for creating an account. Please confirm that this email address is yours.",
-        "Your account is pending approval: an administrator will review it, and we will email you once it has been approved.",
+        "If you asked us for a roof inspection with this email address, confirming it opens your customer portal, where you can follow your request.",
+        "A staff account is pending approval: an administrator will review it, and we will email you once it has been approved.",
       ],
       action: { label: "Confirm my email address", url: appLink(`/auth/verify-email?token=${encodeURIComponent(token)}`) },
       footerNote: "If you did not create an account, you can ignore this message. The link is valid for 24 hours.",

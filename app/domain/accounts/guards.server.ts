@@ -20,7 +20,8 @@ import { getSessionUser, type SessionUser } from "./session.server";
  * - nobody signed in                -> /auth?redirectTo=<this path>
  * - status not approved             -> /auth (shows Account Pending / the rejected view)
  * - must change a one-time password -> /auth/change-password
- * - requireAdmin: no admin or super_admin role -> /
+ * - requireAdmin: no admin or super_admin role -> /portal (a customer) or /
+ * - requireCustomer: no customer role -> /admin (staff) or /
  * - requireSuperAdmin: no super_admin role     -> /
  * Denials of signed-in users are written to the audit log.
  */
@@ -58,12 +59,32 @@ async function requireUser(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** An approved user with role admin or super_admin. */
+/** Where a signed-in, approved account goes by default: staff to /admin, customers to /portal, others home. */
+export function landingPathOf(user: Pick<SessionUser, "isAdmin" | "roles">): string {
+  if (user.isAdmin) return "/admin";
+  if (user.roles.includes("customer")) return "/portal";
+  return "/";
+}
+
+/** An approved user with role admin or super_admin. A customer is sent to their portal. */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
   if (!user.isAdmin) {
     await deny(user, request, "no_admin_role", "admin");
-    throw redirect("/");
+    throw redirect(landingPathOf(user));
+  }
+  return user;
+}
+
+/**
+ * An approved user with role customer (issue 22): the portal's guard. Staff without the role are sent
+ * to /admin; an account with both roles reaches both.
+ */
+export async function requireCustomer(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!user.roles.includes("customer")) {
+    await deny(user, request, "no_customer_role", "customer");
+    throw redirect(landingPathOf(user));
   }
   return user;
 }
@@ -73,7 +94,8 @@ export async function requireSuperAdmin(request: Request): Promise<SessionUser> 
   const user = await requireUser(request);
   if (!user.isSuperAdmin) {
     await deny(user, request, "no_super_admin_role", "super_admin");
-    throw redirect("/");
+    // An admin stays on the site's front page as before; a customer goes to their portal.
+    throw redirect(user.isAdmin ? "/" : landingPathOf(user));
   }
   return user;
 }

@@ -57,6 +57,23 @@ const headerText = (max: number) =>
     .max(max)
     .refine((v) => !/[\r\n]/.test(v), "must be a single line");
 
+/**
+ * A text attachment: a plain file name (no path, quotes or control characters: it becomes a MIME
+ * header), a `type/subtype` content type with optional parameters, and the UTF-8 text itself.
+ */
+const attachmentSchema = z.strictObject({
+  filename: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, "must be a plain file name"),
+  contentType: z
+    .string()
+    .max(200)
+    .regex(/^[a-z0-9][a-z0-9.+-]*\/[a-z0-9][a-z0-9.+-]*(?:; ?[a-z0-9-]+=[A-Za-z0-9._-]+)*$/, "must look like text/calendar; method=REQUEST"),
+  content: z.string().min(1).max(500_000),
+});
+
 const outgoingEmailSchema = z.object({
   /** One recipient address. */
   to: z.email().max(254),
@@ -69,6 +86,8 @@ const outgoingEmailSchema = z.object({
   /** The record that caused it (a lead id, a user id...). */
   relatedId: z.string().min(1).max(200).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
+  /** Small text attachments (a calendar invitation's .ics), stored on the row and sent with it. */
+  attachments: z.array(attachmentSchema).max(5).optional(),
 });
 
 export type OutgoingEmail = z.input<typeof outgoingEmailSchema>;
@@ -130,6 +149,7 @@ export function outboxRows(messages: readonly OutgoingEmail[]) {
         ...m.metadata,
         ...(requestId ? { requestId } : {}),
       } as Record<string, unknown>,
+      attachments: m.attachments ?? [],
     };
   });
 }

@@ -102,6 +102,9 @@ export async function deliverQueuedEmail(
       subject: row.subject,
       text: row.textBody,
       ...(row.htmlBody ? { html: row.htmlBody } : {}),
+      ...(row.attachments.length > 0
+        ? { attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) }
+        : {}),
       // The same id on every attempt, so a rare duplicate is recognisable.
       messageId: `<${row.id}@${mailFromDomain()}>`,
       ...(options.signal ? { signal: options.signal } : {}),

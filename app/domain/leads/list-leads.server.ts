@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from 
 import { db } from "~/db/client.server";
 import { leadAttachments, leads } from "~/db/schema";
 import { COMPANY_TIME_ZONE } from "~/lib/zoned-time";
+import { unreadMessagesCount } from "./messages/unread-messages.server";
 import type { PipelineStatus, ServiceValue } from "./options";
 import { LEADS_PAGE_SIZE, type LeadListQuery } from "./schemas";
 
@@ -28,6 +29,8 @@ interface LeadListItem {
   contacted: boolean;
   pipelineStatus: PipelineStatus;
   attachmentCount: number;
+  /** The homeowner's messages staff have not read yet (issue 22 item 4). */
+  unreadMessages: number;
 }
 
 export interface LeadListPage {
@@ -91,11 +94,12 @@ export async function listLeads(query: LeadListQuery, { pageSize = LEADS_PAGE_SI
       contacted: leads.contacted,
       pipelineStatus: leads.pipelineStatus,
       attachmentCount: sql<number>`(${attachmentCount})::int`,
+      unreadMessages: unreadMessagesCount("staff"),
     })
     .from(leads)
     .where(where)
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { items: rows.map((r) => ({ ...r, attachmentCount: Number(r.attachmentCount) })), total, page, pageCount, pageSize };
+  return { items: rows.map((r) => ({ ...r, attachmentCount: Number(r.attachmentCount), unreadMessages: Number(r.unreadMessages) })), total, page, pageCount, pageSize };
 }

@@ -27,8 +27,10 @@ export const PIPELINE_STATUS_OPTIONS = [
   { value: "new", label: "New" },
   { value: "contacted", label: "Contacted" },
   { value: "inspection_scheduled", label: "Inspection scheduled" },
+  { value: "inspected", label: "Inspected" },
   { value: "estimate_sent", label: "Estimate sent" },
   { value: "won", label: "Won" },
+  { value: "completed", label: "Completed" },
   { value: "lost", label: "Lost" },
 ] as const;
 
@@ -38,6 +40,31 @@ export const PIPELINE_STATUSES = PIPELINE_STATUS_OPTIONS.map((o) => o.value) as 
 export function pipelineLabel(value: string): string {
   return PIPELINE_STATUS_OPTIONS.find((o) => o.value === value)?.label ?? value;
 }
+
+/**
+ * The status a homeowner sees in the portal (issue 22 item 2), in plain words, for each pipeline status.
+ * "new" and "contacted" are both "Received" to them; "lost" is "Closed".
+ */
+const CUSTOMER_STATUS_WORDS = {
+  new: "Received",
+  contacted: "Received",
+  inspection_scheduled: "Inspection scheduled",
+  inspected: "Inspected",
+  estimate_sent: "Estimate sent",
+  won: "Job scheduled",
+  completed: "Completed",
+  lost: "Closed",
+} as const satisfies Record<PipelineStatus, string>;
+
+/** The homeowner's steps, in order, as the portal shows their progress ("Closed" is not a step). */
+export const CUSTOMER_STEPS = ["Received", "Inspection scheduled", "Inspected", "Estimate sent", "Job scheduled", "Completed"] as const;
+
+export function customerStatusWords(value: string): string {
+  return Object.hasOwn(CUSTOMER_STATUS_WORDS, value) ? CUSTOMER_STATUS_WORDS[value as PipelineStatus] : "Received";
+}
+
+/** Stages at which a job is done and the review request may be sent (issue 22 item 6). */
+export const REVIEW_REQUEST_STATUSES: readonly PipelineStatus[] = ["won", "completed"];
 
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 

@@ -5,7 +5,7 @@ import { pipelineLabel, type PipelineStatus } from "./options";
  * (also enforced by the table's check `leads_contacted_status_check`):
  *
  * - `new`: not contacted.
- * - `contacted`, `inspection_scheduled`, `estimate_sent`, `won`: contacted.
+ * - `contacted`, `inspection_scheduled`, `inspected`, `estimate_sent`, `won`, `completed`: contacted.
  * - `lost`: either (a lead can be lost before anyone reached it).
  *
  * Ticking "Contacted" moves a new lead to `contacted`; unticking it moves a
@@ -13,7 +13,7 @@ import { pipelineLabel, type PipelineStatus } from "./options";
  * status sets the flag it implies. The timeline records every move.
  */
 
-const CONTACTED_STATUSES: ReadonlySet<PipelineStatus> = new Set(["contacted", "inspection_scheduled", "estimate_sent", "won"]);
+const CONTACTED_STATUSES: ReadonlySet<PipelineStatus> = new Set(["contacted", "inspection_scheduled", "inspected", "estimate_sent", "won", "completed"]);
 
 export interface PipelineState {
   pipelineStatus: PipelineStatus;

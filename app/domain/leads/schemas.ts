@@ -286,3 +286,18 @@ export function leadListSearch(query: LeadListQuery, overrides: Partial<LeadList
   const search = params.toString();
   return search ? `?${search}` : "";
 }
+
+/* -------------------------------------------------------------------------- */
+/* The customer portal (issue 22)                                             */
+/* -------------------------------------------------------------------------- */
+
+/** The homeowner corrects the insurance details of their request (no "has documents": that stays staff's). */
+export const correctInsuranceSchema = z.strictObject({
+  intent: z.literal("update-insurance"),
+  insuranceCompany: optionalLine(FORM_LIMITS.insuranceCompany),
+  claimNumber: optionalLine(FORM_LIMITS.claimNumber),
+  dateOfLoss: inspectionRequestSchema.shape.dateOfLoss,
+});
+
+/** Staff invite the homeowner to the portal from the lead page. */
+export const inviteToPortalSchema = z.strictObject({ intent: z.literal("invite-to-portal") });

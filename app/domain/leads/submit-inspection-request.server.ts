@@ -9,6 +9,7 @@ import { discardUploads, type StagedUpload } from "~/domain/storage/read-form-wi
 import { newStorageKey, uploadStorage } from "~/domain/storage/upload-storage.server";
 import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
 import { logger } from "~/lib/logger.server";
+import { sendAttachmentThumbnails } from "./attachment-thumbnail.job.server";
 import { leadAlertEmail, leadAlertRecipient, leadConfirmationEmail, type LeadEmailInput } from "./lead-emails.server";
 import type { InspectionRequest } from "./schemas";
 
@@ -200,12 +201,15 @@ export async function submitInspectionRequest(input: SubmitInspectionInput): Pro
   // the statements: the new lead's id, its attachment rows and its two emails (used only if it is new).
   const newLeadId = crypto.randomUUID();
   const rows = files.map((file) => ({
+    id: crypto.randomUUID(),
     leadId: newLeadId,
     storageKey: newStorageKey("leads"),
     originalName: file.originalName.slice(0, 255),
     contentType: file.contentType,
     sizeBytes: file.size,
     sha256: file.sha256,
+    // Images get their thumbnail from the `leads.attachment-thumbnail` job, sent after the commit.
+    thumbnailStatus: file.contentType.startsWith("image/") ? ("pending" as const) : ("none" as const),
   }));
   const emailInput: LeadEmailInput = {
     lead: {
@@ -264,6 +268,7 @@ export async function submitInspectionRequest(input: SubmitInspectionInput): Pro
     // After the commit, in the background: the answer does not wait for the job queue (the outbox rows
     // are committed; if this fails or the process stops first, the email sweep sends them: ADR 006).
     if (queued.length > 0) void dispatchQueuedEmail(queued).catch(() => {});
+    if (result.attachments > 0) void sendAttachmentThumbnails(rows.filter((r) => r.thumbnailStatus === "pending").map((r) => r.id));
     if (!result.duplicate) logger.info({ leadId: result.leadId, attachments: result.attachments }, "inspection request stored");
     else logger.info({ leadId: result.leadId }, "inspection request retried: already stored");
     return result;

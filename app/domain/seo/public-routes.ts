@@ -27,4 +27,4 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
 ];
 
 /** Paths crawlers must stay out of (robots.txt). */
-export const DISALLOWED_PATHS: readonly string[] = ["/admin", "/auth", "/api"];
+export const DISALLOWED_PATHS: readonly string[] = ["/admin", "/auth", "/api", "/portal"];

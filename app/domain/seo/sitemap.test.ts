@@ -37,13 +37,14 @@ describe("sitemap", () => {
 });
 
 describe("robots.txt", () => {
-  it("keeps crawlers out of /admin, /auth and /api and points at the sitemap", () => {
+  it("keeps crawlers out of /admin, /auth, /api and /portal and points at the sitemap", () => {
     const text = buildRobotsTxt("https://roof.example", DISALLOWED_PATHS);
     expect(text.split("\n")).toEqual([
       "User-agent: *",
       "Disallow: /admin",
       "Disallow: /auth",
       "Disallow: /api",
+      "Disallow: /portal",
       "Allow: /",
       "",
       "Sitemap: https://roof.example/sitemap.xml",

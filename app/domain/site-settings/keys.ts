@@ -40,4 +40,6 @@ export const PUBLIC_SETTING_KEYS = {
 export const PRIVATE_SETTING_KEYS = {
   /** Where new-lead alerts are sent. */
   leadAlertEmail: "lead_alert_email",
+  /** The business's review page, linked from the review request email (issue 22 item 6). */
+  reviewRequestUrl: "review_request_url",
 } as const;

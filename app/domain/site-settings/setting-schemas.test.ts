@@ -84,6 +84,9 @@ describe("one schema for saving and reading", () => {
     expect(siteValueProblem(K.accreditationAccreditedSince, DEFAULT_PUBLIC_SITE_SETTINGS.accreditation.accreditedSince)).toBeNull();
     expect(siteValueProblem(PRIVATE_SETTING_KEYS.leadAlertEmail, "leads@example.com")).toBeNull();
     expect(siteValueProblem(PRIVATE_SETTING_KEYS.leadAlertEmail, "nobody")).toBe("Enter an email address, like office@example.com.");
+    expect(siteValueProblem(PRIVATE_SETTING_KEYS.reviewRequestUrl, "")).toBeNull();
+    expect(siteValueProblem(PRIVATE_SETTING_KEYS.reviewRequestUrl, "https://g.page/r/buckeye-valor/review")).toBeNull();
+    expect(siteValueProblem(PRIVATE_SETTING_KEYS.reviewRequestUrl, "http://g.page/r/buckeye-valor/review")).toBe("Enter a full web address starting with https://, or leave it empty.");
     expect(siteValueProblem("not_read_by_the_site", "anything")).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isSitePath, parseHttpUrl } from "~/lib/url-safety";
+import { isHttpUrl, isSitePath, parseHttpUrl } from "~/lib/url-safety";
 import { PRIVATE_SETTING_KEYS, PUBLIC_SETTING_KEYS as K } from "./keys";
 import { SCHEMA_ORG_DAYS, type OpeningHours } from "./types";
 
@@ -26,6 +26,7 @@ const SETTING_VALUE_MESSAGES = {
   longitude: "Enter a longitude from -180 to 180, like -83.1141, or leave it empty.",
   url: "Enter a full web address starting with http:// or https://.",
   optionalUrl: "Enter a full web address starting with http:// or https://, or leave it empty.",
+  httpsUrl: "Enter a full web address starting with https://, or leave it empty.",
   imageUrl: "Enter a full web address starting with http:// or https://, or a path on this site starting with /.",
   serviceArea: 'Enter the places as a JSON list, like ["Columbus", "Dublin"], or separated by commas.',
   serviceAreaEmpty: "Enter at least one city or county.",
@@ -263,6 +264,14 @@ const socialLinks = trimmed.transform((value, ctx): Record<string, string> => {
 /** The private lead alert address: an email address, or "" (alerts then go to the public email). */
 const leadAlertEmail = trimmed.refine((value) => value === "" || z.email().safeParse(value).success, SETTING_VALUE_MESSAGES.email);
 
+/** A secure absolute web address (`https://host/...`). */
+export function isHttpsUrl(value: string): boolean {
+  return isHttpUrl(value) && /^https:\/\//i.test(value);
+}
+
+/** The private review link (issue 22): an https address, or "" (the review request then uses the Google Business Profile link). */
+const reviewRequestUrl = trimmed.refine((value) => value === "" || isHttpsUrl(value), SETTING_VALUE_MESSAGES.httpsUrl);
+
 /* ------------------------------------------------------------------------ */
 /* The schema                                                               */
 /* ------------------------------------------------------------------------ */
@@ -304,6 +313,7 @@ export const PUBLIC_SETTINGS_SCHEMA = z.object({
 /** Every setting the site reads (the public ones and the private lead alert address). */
 export const SITE_SETTINGS_SCHEMA = PUBLIC_SETTINGS_SCHEMA.extend({
   [PRIVATE_SETTING_KEYS.leadAlertEmail]: leadAlertEmail,
+  [PRIVATE_SETTING_KEYS.reviewRequestUrl]: reviewRequestUrl,
 });
 
 export type PublicSettingValues = z.output<typeof PUBLIC_SETTINGS_SCHEMA>;

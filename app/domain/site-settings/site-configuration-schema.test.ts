@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PUBLIC_SITE_SETTINGS } from "./defaults";
-import { PUBLIC_SETTING_KEYS as K } from "./keys";
+import { PRIVATE_SETTING_KEYS, PUBLIC_SETTING_KEYS as K } from "./keys";
 import { mapSettingsRows } from "./map-settings-rows";
-import { siteConfigurationFormValues, siteConfigurationSettingValues } from "./site-configuration";
+import { isPrivateSiteConfigurationKey, siteConfigurationFormValues, siteConfigurationSettingValues } from "./site-configuration";
 import {
   formatOpeningHours,
   isPastIsoDate,
@@ -132,6 +132,8 @@ describe("saveSiteConfigurationSchema", () => {
     [{ email: "" }, "email", "This field is required."],
     [{ leadAlertEmail: "not an address" }, "leadAlertEmail", SITE_CONFIG_TEXT.email],
     [{ socialFacebook: "javascript:alert(1)" }, "socialFacebook", "Enter a full web address starting with http:// or https://."],
+    [{ reviewRequestUrl: "http://g.page/r/buckeye-valor/review" }, "reviewRequestUrl", SITE_CONFIG_TEXT.reviewLink],
+    [{ reviewRequestUrl: "g.page/r/buckeye-valor/review" }, "reviewRequestUrl", SITE_CONFIG_TEXT.reviewLink],
     [{ accreditationProfileUrl: "www.bbb.org/x" }, "accreditationProfileUrl", "Enter a full web address starting with http:// or https://."],
     [{ certificationImageUrl: "javascript:alert(1)" }, "certificationImageUrl", SITE_CONFIG_TEXT.imageUrl],
     [{ openingHours: "Mon-Fri 7-6" }, "openingHours", "is not like"],
@@ -163,6 +165,15 @@ describe("saveSiteConfigurationSchema", () => {
     expect(input.geoLatitude).toBeNull();
     expect(input.geoLongitude).toBeNull();
     expect(input.leadAlertEmail).toBeNull();
+  });
+
+  it("takes an https review link, private, or none (the Google Business Profile link is then used)", () => {
+    const input = saveSiteConfigurationSchema.parse({ ...seededForm(), reviewRequestUrl: " https://g.page/r/buckeye-valor/review " });
+    expect(input.reviewRequestUrl).toBe("https://g.page/r/buckeye-valor/review");
+    expect(siteConfigurationSettingValues(input)[PRIVATE_SETTING_KEYS.reviewRequestUrl]).toBe("https://g.page/r/buckeye-valor/review");
+    expect(isPrivateSiteConfigurationKey(PRIVATE_SETTING_KEYS.reviewRequestUrl)).toBe(true);
+    const none = saveSiteConfigurationSchema.parse({ ...seededForm(), reviewRequestUrl: "" });
+    expect(siteConfigurationSettingValues(none)[PRIVATE_SETTING_KEYS.reviewRequestUrl]).toBe("");
   });
 
   it("refuses unknown fields", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailAddress, isHttpUrl, isSitePath, optionalHttpUrl, optionalText, requiredText, TEXT_ERRORS, wholeNumber } from "~/lib/text-fields";
-import { pastDate, pastDateProblem } from "./setting-schemas";
+import { isHttpsUrl, pastDate, pastDateProblem } from "./setting-schemas";
 import { SCHEMA_ORG_DAYS, type OpeningHours } from "./types";
 
 /**
@@ -27,6 +27,7 @@ export const SITE_CONFIG_TEXT = {
   serviceAreaRequired: "Enter at least one city or county.",
   date: "Enter a date as YYYY-MM-DD, like 2019-03-14, not in the future.",
   imageUrl: TEXT_ERRORS.urlOrPath,
+  reviewLink: "Enter the full address of your review page, starting with https://, or leave it blank.",
 } as const;
 
 /** US states and DC, for the address's region (a select). */
@@ -252,6 +253,7 @@ export const saveSiteConfigurationSchema = z
     certificationName: requiredText({ max: 200 }),
     certificationImageUrl: imageUrl,
     ...socialFields,
+    reviewRequestUrl: optionalText({ max: 2000 }).refine((value) => value === null || isHttpsUrl(value), SITE_CONFIG_TEXT.reviewLink),
   })
   .superRefine((value, ctx) => {
     // Both coordinates, or neither (the public site publishes no location then).

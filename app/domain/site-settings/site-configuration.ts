@@ -8,7 +8,7 @@ import { formatOpeningHours, SOCIAL_NETWORKS, type SaveSiteConfigurationInput } 
  * and the form's fields. Pure; no server code.
  */
 
-/** Every setting key the screen writes: the public ones the form shows, and the private lead alert address. */
+/** Every setting key the screen writes: the public ones the form shows, the private lead alert address and review link. */
 export const SITE_CONFIGURATION_KEYS = [
   K.businessName,
   K.phone,
@@ -33,6 +33,7 @@ export const SITE_CONFIGURATION_KEYS = [
   K.certificationName,
   K.certificationImageUrl,
   K.socialLinks,
+  PRIVATE_SETTING_KEYS.reviewRequestUrl,
 ] as const;
 
 export type SiteConfigurationKey = (typeof SITE_CONFIGURATION_KEYS)[number];
@@ -91,6 +92,7 @@ export function siteConfigurationFormValues(rows: readonly SettingRow[]): Record
     certificationName: s.certification.name,
     certificationImageUrl: s.certification.imageUrl,
     ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network.field, social[network.key] ?? ""])),
+    reviewRequestUrl: (raw.get(PRIVATE_SETTING_KEYS.reviewRequestUrl) ?? "").trim(),
   };
 }
 
@@ -132,5 +134,6 @@ export function siteConfigurationSettingValues(input: SaveSiteConfigurationInput
     [K.certificationName]: input.certificationName,
     [K.certificationImageUrl]: input.certificationImageUrl,
     [K.socialLinks]: JSON.stringify(social),
+    [PRIVATE_SETTING_KEYS.reviewRequestUrl]: input.reviewRequestUrl ?? "",
   };
 }

@@ -11,17 +11,31 @@ import { ContactedToggle, type ContactedResult } from "~/components/leads/contac
 import { formatDateTime } from "~/components/leads/format";
 import { LeadBanner } from "~/components/leads/lead-banner";
 import { LeadTimeline, type TimelineItem } from "~/components/leads/lead-timeline";
+import { ReviewRequestSection } from "~/components/leads/review-request";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { addLeadNote } from "~/domain/leads/add-lead-note.server";
 import { getLead } from "~/domain/leads/get-lead.server";
 import { reportLeadFailure } from "~/domain/leads/lead-failure.server";
+import { sendReviewRequest } from "~/domain/leads/send-review-request.server";
 import { formatBytes, formatPhone, LEADS_TEXT, PIPELINE_STATUS_OPTIONS, pipelineLabel, serviceLabel } from "~/domain/leads/options";
-import { addNoteSchema, setContactedSchema, setStatusSchema, updateInsuranceSchema } from "~/domain/leads/schemas";
+import { addNoteSchema, inviteToPortalSchema, setContactedSchema, setStatusSchema, updateInsuranceSchema } from "~/domain/leads/schemas";
+import { getPortalAccess } from "~/domain/portal/get-portal-access.server";
+import { inviteToPortal } from "~/domain/portal/invite-to-portal.server";
+import { PortalAccessSection } from "~/components/leads/portal-access";
 import { setLeadContacted } from "~/domain/leads/set-lead-contacted.server";
 import { setLeadStatus } from "~/domain/leads/set-lead-status.server";
 import { updateLeadInsurance } from "~/domain/leads/update-lead-insurance.server";
+import { LeadAppointment } from "~/components/leads/lead-appointment";
+import { MessageThread } from "~/components/leads/message-thread";
+import { clearAppointment } from "~/domain/leads/appointments/clear-appointment.server";
+import { APPOINTMENT_TEXT, clearAppointmentSchema, setAppointmentSchema } from "~/domain/leads/appointments/schemas";
+import { setAppointment } from "~/domain/leads/appointments/set-appointment.server";
+import { listLeadMessages } from "~/domain/leads/messages/list-lead-messages.server";
+import { markLeadMessagesRead } from "~/domain/leads/messages/mark-lead-messages-read.server";
+import { postLeadMessage } from "~/domain/leads/messages/post-lead-message.server";
+import { MESSAGE_TEXT, sendMessageSchema } from "~/domain/leads/messages/schemas";
 import { cn } from "~/lib/cn";
 import { currentRequestId } from "~/lib/logger.server";
 
@@ -41,6 +55,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!id.success) throw data({ message: "Lead not found" }, { status: 404 });
   const detail = await getLead(id.data);
   if (!detail) throw data({ message: "Lead not found" }, { status: 404 });
+  const portal = await getPortalAccess(id.data);
+  // Opening the lead shows its messages: the homeowner's count as read from now on (after the guard and
+  // only for a lead that exists, as a mail reader marks what it opens).
+  await markLeadMessagesRead(id.data, "staff");
+  const messages = await listLeadMessages(id.data, "staff");
   const { lead } = detail;
   const timeline: TimelineItem[] = [
     { id: "received", kind: "received", body: "Inspection request received from the website.", createdAt: lead.createdAt.toISOString(), authorName: null },
@@ -50,10 +69,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     lead: { ...lead, createdAt: lead.createdAt.toISOString(), updatedAt: lead.updatedAt.toISOString() },
     attachments: detail.attachments.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
     timeline,
+    messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+    reviewRequest: detail.reviewRequest && { sentAt: detail.reviewRequest.sentAt.toISOString(), sentByName: detail.reviewRequest.sentByName },
+    portal: {
+      account: portal.account,
+      invitation: portal.invitation && {
+        sentAt: portal.invitation.sentAt.toISOString(),
+        expiresAt: portal.invitation.expiresAt.toISOString(),
+        usedAt: portal.invitation.usedAt?.toISOString() ?? null,
+        expired: portal.invitation.expired,
+      },
+    },
   };
 }
 
-const actionSchema = z.discriminatedUnion("intent", [setContactedSchema, setStatusSchema, addNoteSchema, updateInsuranceSchema]);
+/** The review request's form sends its intent only (send-review-request.server.ts decides the rest). */
+const sendReviewRequestSchema = z.object({ intent: z.literal("send-review-request") });
+
+const actionSchema = z.discriminatedUnion("intent", [setContactedSchema, setStatusSchema, addNoteSchema, updateInsuranceSchema, inviteToPortalSchema, sendReviewRequestSchema, sendMessageSchema, setAppointmentSchema, clearAppointmentSchema]);
 
 /**
  * `fieldErrors`: the first message per field of a refused form, shown under the field it is about;
@@ -78,6 +111,11 @@ const FAILURE: Record<string, string> = {
   "set-status": LEADS_TEXT.updateFailed,
   "add-note": "Failed to add the note. Please try again.",
   "update-insurance": "Failed to save the insurance details. Please try again.",
+  "invite-to-portal": "Failed to invite the homeowner to the portal. Please try again.",
+  "send-review-request": "Failed to send the review request. Please try again.",
+  "send-message": MESSAGE_TEXT.failed,
+  "set-appointment": APPOINTMENT_TEXT.failed,
+  "clear-appointment": "Failed to clear the appointment. Please try again.",
 };
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -142,6 +180,48 @@ export async function action({ request, params }: Route.ActionArgs) {
         if (!outcome.ok) return result({ ok: false, intent, message: failure }, 404);
         return result({ ok: true, intent, message: outcome.changed ? "Insurance details saved." : "Nothing changed." });
       }
+      case "send-message": {
+        const outcome = await postLeadMessage({ leadId, author: "staff", actor, body: change.body, request });
+        if (!outcome.ok) return result({ ok: false, intent, message: failure }, 404);
+        return result({ ok: true, intent, message: "Message sent to the homeowner." });
+      }
+      case "set-appointment": {
+        const outcome = await setAppointment({ leadId, date: change.date, start: change.start, end: change.end, actor, request });
+        if (!outcome.ok && outcome.reason === "invalid") {
+          const typed = { date: change.date, start: change.start, end: change.end };
+          return result({ ok: false, intent, message: "", fieldErrors: { [outcome.field]: outcome.message }, values: typed }, 400);
+        }
+        if (!outcome.ok) return result({ ok: false, intent, message: failure }, 404);
+        return result({ ok: true, intent, message: APPOINTMENT_TEXT.saved });
+      }
+      case "clear-appointment": {
+        const outcome = await clearAppointment({ leadId, actor, request });
+        if (!outcome.ok && outcome.reason === "no_appointment") return result({ ok: false, intent, message: APPOINTMENT_TEXT.nothingToClear }, 409);
+        if (!outcome.ok) return result({ ok: false, intent, message: failure }, 404);
+        return result({ ok: true, intent, message: APPOINTMENT_TEXT.cleared });
+      }
+      case "send-review-request": {
+        const outcome = await sendReviewRequest({ leadId, actor, request });
+        return result({ ok: outcome.ok, intent, message: outcome.message }, outcome.ok ? 200 : outcome.status);
+      }
+      case "invite-to-portal": {
+        const outcome = await inviteToPortal({ leadId, actor, request });
+        if (!outcome.ok && outcome.reason === "rejected_account") {
+          return result(
+            { ok: false, intent, message: "This email address belongs to an account that was not approved. A super admin can change that in User Management." },
+            409,
+          );
+        }
+        if (!outcome.ok) return result({ ok: false, intent, message: failure }, 404);
+        return result({
+          ok: true,
+          intent,
+          message:
+            outcome.kind === "invitation"
+              ? `Invitation sent to ${outcome.email}.`
+              : `${outcome.email} can already sign in: we told them this request is in their portal.`,
+        });
+      }
     }
   } catch (error) {
     reportLeadFailure(error, "a lead change failed", { intent });
@@ -201,12 +281,23 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
+/** Intents whose sections (Messages, Appointment) show their field refusals themselves. */
+const SECTION_INTENTS: ReadonlySet<string> = new Set(["send-message", "set-appointment", "clear-appointment"]);
+
 export default function LeadDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, attachments, timeline } = loaderData;
+  const { lead, attachments, timeline, portal } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [contactedFailed, setContactedFailed] = useState(false);
-  const fields = useFieldErrors(actionData);
+  // The Messages and Appointment sections show their own refusals (their fields are named like others here).
+  const fields = useFieldErrors(actionData && !SECTION_INTENTS.has(actionData.intent) ? actionData : undefined);
+  const refused = (intent: string) => (actionData && !actionData.ok && actionData.intent === intent ? actionData : undefined);
+  const messageRefusal = refused("send-message");
+  const appointmentRefusal = refused("set-appointment");
+  const appointment =
+    lead.appointmentDate && lead.appointmentStart && lead.appointmentEnd && lead.appointmentStatus
+      ? { date: lead.appointmentDate, start: lead.appointmentStart, end: lead.appointmentEnd, status: lead.appointmentStatus }
+      : null;
   // What a refused insurance form had in it: the form comes back with it (the no-JavaScript post re-renders the page).
   const typed = actionData && !actionData.ok && actionData.intent === "update-insurance" ? actionData.values : undefined;
   const name = `${lead.firstName} ${lead.lastName}`;
@@ -278,14 +369,31 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
               <ul className="grid gap-2">
                 {attachments.map((a) => (
                   <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2">
-                    <span className="flex min-w-0 items-center gap-2">
-                      {a.contentType === "application/pdf" ? (
+                    <span className="flex min-w-0 items-center gap-3">
+                      {a.thumbnailStatus === "ready" ? (
+                        <img
+                          src={`/admin/leads/${lead.id}/attachments/${a.id}/thumbnail`}
+                          alt={a.originalName}
+                          loading="lazy"
+                          decoding="async"
+                          width={64}
+                          height={64}
+                          className="size-16 shrink-0 rounded-md border border-slate-200 object-cover"
+                        />
+                      ) : a.contentType === "application/pdf" ? (
                         <FileText className="size-4 shrink-0 text-slate-600" aria-hidden="true" />
                       ) : (
                         <ImageIcon className="size-4 shrink-0 text-slate-600" aria-hidden="true" />
                       )}
-                      <span className="truncate">{a.originalName}</span>
-                      <span className="shrink-0 text-sm text-slate-600">{formatBytes(a.sizeBytes)}</span>
+                      <span className="grid min-w-0 gap-0.5">
+                        <span className="flex min-w-0 items-center gap-2">
+                          <span className="truncate">{a.originalName}</span>
+                          <span className="shrink-0 text-sm text-slate-600">{formatBytes(a.sizeBytes)}</span>
+                        </span>
+                        <span className="text-sm text-slate-600">
+                          {a.addedByName ? `Added by ${a.addedByName} from the portal, ${formatDateTime(a.createdAt)}` : "Sent with the request"}
+                        </span>
+                      </span>
                     </span>
                     <a
                       href={`/admin/leads/${lead.id}/attachments/${a.id}`}
@@ -300,6 +408,20 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
                 ))}
               </ul>
             )}
+          </section>
+
+          <section aria-labelledby="lead-messages" className={cardClass}>
+            <h2 id="lead-messages" className="mb-4 scroll-mt-4 text-lg font-bold text-brand-navy">
+              Messages
+            </h2>
+            <MessageThread
+              messages={loaderData.messages}
+              viewer="staff"
+              readUntil={lead.staffReadAt?.toISOString() ?? null}
+              error={messageRefusal?.fieldErrors?.body}
+              typed={messageRefusal?.values?.body}
+              busy={busy}
+            />
           </section>
 
           <section aria-labelledby="lead-timeline" className={cardClass}>
@@ -352,6 +474,23 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
               </div>
             </Form>
           </section>
+
+          <section aria-labelledby="lead-appointment" className={cardClass}>
+            <h2 id="lead-appointment" className="mb-4 text-lg font-bold text-brand-navy">
+              Appointment
+            </h2>
+            <LeadAppointment
+              appointment={appointment}
+              sequence={lead.appointmentSequence}
+              errors={appointmentRefusal?.fieldErrors}
+              typed={appointmentRefusal?.values}
+              busy={busy}
+            />
+          </section>
+
+          <PortalAccessSection access={portal} email={lead.email} busy={busy} className={cardClass} />
+
+          <ReviewRequestSection pipelineStatus={lead.pipelineStatus} reviewRequest={loaderData.reviewRequest} customerName={name} busy={busy} className={cardClass} />
 
           <section aria-labelledby="lead-insurance" className={cardClass}>
             <h2 id="lead-insurance" className="mb-4 text-lg font-bold text-brand-navy">

@@ -104,6 +104,16 @@ const FIELDS: readonly FieldSpec[] = [
       placeholder: "https://",
     }),
   ),
+  {
+    section: "Review Requests",
+    name: "reviewRequestUrl",
+    label: "Review link",
+    kind: "url",
+    maxLength: 2000,
+    wide: true,
+    placeholder: "https://",
+    hint: "Private: the page where customers leave a review, sent in the review request email when a job is done. Left blank, the Google Business Profile link above is used.",
+  },
 ];
 
 /**

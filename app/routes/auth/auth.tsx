@@ -13,7 +13,8 @@ import { toast } from "~/components/ui/toast";
 import { signInWithForm, signUpWithForm } from "~/domain/accounts/auth-forms.server";
 import { cookieHeaders } from "~/domain/accounts/auth-http.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MAX_UTF16_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/accounts/constants";
-import { safeRedirectPath } from "~/domain/accounts/guards.server";
+import { landingPathOf, safeRedirectPath } from "~/domain/accounts/guards.server";
+import { landingPathForUser } from "~/domain/accounts/landing-path.server";
 import { getSessionUser } from "~/domain/accounts/session.server";
 import { logger, currentRequestId } from "~/lib/logger.server";
 
@@ -23,7 +24,7 @@ import { logger, currentRequestId } from "~/lib/logger.server";
  * work without JavaScript; with it, React Router's <Form> submits them in
  * place, the button shows "Loading..." and results appear as toasts.
  *
- * Signed in: approved -> /admin (or `redirectTo`); pending -> "Account
+ * Signed in: approved -> `redirectTo`, else /admin for staff and /portal for customers; pending -> "Account
  * Pending"; rejected -> "Account Not Approved" (docs/decisions/010-rejected-account-view.md).
  */
 
@@ -39,10 +40,12 @@ type NoticeKey = keyof typeof NOTICES;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "/admin");
+  // No redirectTo: staff land on /admin, customers on /portal (issue 22), decided once signed in.
+  const asked = url.searchParams.get("redirectTo");
+  const redirectTo = asked ? safeRedirectPath(asked, "/admin") : "";
   const user = await getSessionUser(request);
   if (user) {
-    if (user.status === "approved") throw redirect(user.mustChangePassword ? "/auth/change-password" : redirectTo);
+    if (user.status === "approved") throw redirect(user.mustChangePassword ? "/auth/change-password" : redirectTo || landingPathOf(user));
     return {
       view: user.status,
       firstName: user.firstName,
@@ -85,8 +88,16 @@ export async function action({ request }: Route.ActionArgs) {
       );
     }
     if (intent === "sign-up") return redirect("/auth?notice=account-created");
-    const status = (outcome.data as { user?: { status?: string } } | undefined)?.user?.status;
-    const destination = status === "approved" ? safeRedirectPath(form.get("redirectTo"), "/admin") : "/auth";
+    const signedIn = (outcome.data as { user?: { id?: string; status?: string } } | undefined)?.user;
+    const asked = form.get("redirectTo");
+    const destination =
+      signedIn?.status !== "approved"
+        ? "/auth"
+        : asked
+          ? safeRedirectPath(asked, "/admin")
+          : signedIn.id
+            ? await landingPathForUser(signedIn.id)
+            : "/admin";
     return redirect(destination, { headers: cookieHeaders(outcome.setCookies) });
   } catch (error) {
     logger.error({ err: error, intent }, "sign-in or sign-up failed unexpectedly");
@@ -132,6 +143,9 @@ function PendingView({ firstName, emailVerified }: { firstName: string | null; e
       <CardContent className="grid gap-3 text-sm leading-relaxed text-slate-700">
         <p>Your account is pending approval from an administrator. You will be able to use the admin area once it has been approved.</p>
         {!emailVerified && <p>Please also confirm your email address with the link we sent you.</p>}
+        {!emailVerified && (
+          <p>If you asked us for an inspection with this email address, confirming it opens your customer portal at once.</p>
+        )}
       </CardContent>
       <HomeOrSignOut />
     </AuthCard>
@@ -191,13 +205,17 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 
   const toggleParams = new URLSearchParams();
   if (!signUp) toggleParams.set("mode", "signup");
-  if (redirectTo !== "/admin") toggleParams.set("redirectTo", redirectTo);
+  if (redirectTo) toggleParams.set("redirectTo", redirectTo);
   const toggleHref = `/auth${toggleParams.size ? `?${toggleParams}` : ""}`;
 
   return (
     <AuthCard
       title={signUp ? "Create Account" : "Sign In"}
-      description={signUp ? "Create a staff account. An administrator approves new accounts." : "Sign in to the staff area."}
+      description={
+        signUp
+          ? "Asked us for an inspection? Use the same email address: once you confirm it, your requests are in your customer portal. Staff accounts are approved by an administrator."
+          : "Sign in to your customer portal or the staff area."
+      }
     >
       <CardContent className="grid gap-4">
         {!hydrated && notice && <FormMessage variant="success" title={NOTICES[notice].title} text={NOTICES[notice].text} />}

@@ -3,7 +3,7 @@ import { DISALLOWED_PATHS } from "~/domain/seo/public-routes";
 import { siteOrigin } from "~/lib/site-origin.server";
 import { buildRobotsTxt } from "~/domain/seo/sitemap";
 
-/** /robots.txt: crawlers stay out of /admin, /auth and /api; points at the sitemap. */
+/** /robots.txt: crawlers stay out of /admin, /auth, /api and /portal; points at the sitemap. */
 export function loader(_args: Route.LoaderArgs) {
   return new Response(buildRobotsTxt(siteOrigin(), DISALLOWED_PATHS), {
     headers: {

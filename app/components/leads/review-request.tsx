@@ -1,0 +1,66 @@
+import { Star } from "lucide-react";
+import { Form } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { REVIEW_REQUEST_STATUSES, type PipelineStatus } from "~/domain/leads/options";
+import { cn } from "~/lib/cn";
+import { formatDateTime } from "./format";
+
+/**
+ * The lead page's review request (issue 22 item 6), in its side column: once sent, when and by whom;
+ * while the job is won or completed and none was sent, a prominent "Send review request" (intent
+ * `send-review-request`, a plain form: it works without JavaScript); before that, what it will offer.
+ * At most one per lead: the server refuses a second one in words.
+ */
+
+const SEND_REVIEW_REQUEST_INTENT = "send-review-request";
+
+export interface ReviewRequestInfo {
+  /** ISO time. */
+  sentAt: string;
+  sentByName: string | null;
+}
+
+export function ReviewRequestSection({
+  pipelineStatus,
+  reviewRequest,
+  customerName,
+  busy,
+  className,
+}: {
+  pipelineStatus: string;
+  reviewRequest: ReviewRequestInfo | null;
+  customerName: string;
+  busy: boolean;
+  className?: string;
+}) {
+  const done = REVIEW_REQUEST_STATUSES.includes(pipelineStatus as PipelineStatus);
+  const offer = done && !reviewRequest;
+  return (
+    <section aria-labelledby="lead-review-request" className={cn(className, offer && "border-brand-navy ring-2 ring-brand-navy/20")}>
+      <h2 id="lead-review-request" className="mb-3 text-lg font-bold text-brand-navy">
+        Review request
+      </h2>
+      {reviewRequest ? (
+        <p className="text-sm text-slate-800">
+          Review request sent on {formatDateTime(reviewRequest.sentAt)}
+          {reviewRequest.sentByName ? ` by ${reviewRequest.sentByName}` : ""}.
+        </p>
+      ) : offer ? (
+        <Form method="post" preventScrollReset className="grid gap-3">
+          <input type="hidden" name="intent" value={SEND_REVIEW_REQUEST_INTENT} />
+          <p className="text-sm text-slate-800">
+            The job is done: ask {customerName} for a review. One email with your review link, sent once.
+          </p>
+          <div>
+            <button type="submit" disabled={busy} className={buttonVariants()}>
+              <Star aria-hidden="true" />
+              Send review request
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <p className="text-sm text-slate-700">When the job is won or completed, you can send the customer one email asking for a review.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { FileText, Image as ImageIcon } from "lucide-react";
+import { formatPortalDate } from "~/components/portal/format";
+import { formatBytes } from "~/domain/leads/options";
+
+/**
+ * A request's files in the portal (issue 22 item 2): the photo's thumbnail (a 480 px WebP made in the
+ * background; until then, and for a PDF, an icon), its name and size, when it was added; each opens the
+ * portal's download route (/portal/requests/:id/files/:fileId), which checks the request is theirs.
+ */
+
+export interface RequestFileItem {
+  id: string;
+  name: string;
+  contentType: string;
+  sizeBytes: number;
+  thumbnailReady: boolean;
+  addedFromPortal: boolean;
+  /** ISO time. */
+  createdAt: string;
+}
+
+export function RequestFiles({ requestId, files }: { requestId: string; files: readonly RequestFileItem[] }) {
+  if (files.length === 0) return <p className="text-slate-700">No photos or documents yet.</p>;
+  return (
+    <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:grid-cols-3">
+      {files.map((file) => {
+        const href = `/portal/requests/${requestId}/files/${file.id}`;
+        const Icon = file.contentType === "application/pdf" ? FileText : ImageIcon;
+        return (
+          <li key={file.id} className="min-w-0 overflow-hidden rounded-lg border border-slate-300 bg-white">
+            <a href={href} download aria-label={`Download ${file.name}`} className="group block focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+              <span className="flex aspect-[4/3] items-center justify-center overflow-hidden bg-slate-100">
+                {file.thumbnailReady ? (
+                  <img src={`${href}/thumbnail`} alt={file.name} loading="lazy" decoding="async" width={480} height={360} className="size-full object-cover" />
+                ) : (
+                  <Icon className="size-10 text-slate-700" aria-hidden="true" />
+                )}
+              </span>
+              <span className="block px-3 pt-2 text-sm font-medium break-words text-brand-navy group-hover:underline">
+                {file.name}
+              </span>
+            </a>
+            <p className="px-3 pb-2 text-sm text-slate-700">
+              {formatBytes(file.sizeBytes)} · {file.addedFromPortal ? `Added ${formatPortalDate(file.createdAt)}` : "Sent with your request"}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,149 @@
+import type { OutgoingEmail } from "~/domain/email/queue-email.server";
+import { renderEmail } from "~/domain/email/templates/render-email.server";
+import { config } from "~/config.server";
+import { siteOrigin, siteUrl } from "~/lib/site-origin.server";
+import { customerAddress, type MessageEmailLead, type PortalEmailContext } from "../messages/message-emails.server";
+import { appointmentInstants, appointmentWords, type AppointmentWindow } from "./appointment-window";
+import { appointmentUid, buildIcs } from "./ics";
+
+/**
+ * The appointment's emails (issue 22 item 5): the invitation to the homeowner with its `.ics` (and the
+ * cancellation when staff clear it, with a CANCEL of the same event), the reminder the day before, and
+ * the homeowner's confirmation to the office. Every value is text: renderEmail escapes it.
+ */
+
+const ICS_FILENAME = "inspection.ics";
+
+/** Who organises the event in the invitation: the business's public address, else the office's, else MAIL_FROM's. */
+function organizerEmail(context: PortalEmailContext): string {
+  if (context.businessEmail) return context.businessEmail;
+  if (context.officeAddress) return context.officeAddress;
+  const from = config().MAIL_FROM;
+  return /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
+}
+
+function calendarAttachment(
+  method: "REQUEST" | "CANCEL",
+  context: PortalEmailContext,
+  lead: MessageEmailLead,
+  window: AppointmentWindow,
+  sequence: number,
+) {
+  const { start, end } = appointmentInstants(window);
+  const portalUrl = siteUrl(`/portal/requests/${lead.id}`);
+  const content = buildIcs({
+    method,
+    uid: appointmentUid(lead.id, new URL(siteOrigin()).hostname),
+    sequence,
+    start,
+    end,
+    stamp: new Date(),
+    summary: `Roof inspection by ${context.brand.name}`,
+    description:
+      method === "CANCEL"
+        ? `This roof inspection appointment was cancelled. Your request: ${portalUrl}`
+        : `Roof inspection by ${context.brand.name}, ${appointmentWords(window)}. Confirm it or ask for another time: ${portalUrl}`,
+    url: portalUrl,
+    organizer: { name: context.brand.name, email: organizerEmail(context) },
+    attendee: { name: `${lead.firstName} ${lead.lastName}`, email: customerAddress(lead) },
+  });
+  return { filename: ICS_FILENAME, contentType: `text/calendar; charset=utf-8; method=${method}`, content };
+}
+
+function replyTo(context: PortalEmailContext) {
+  return context.businessEmail ? { replyTo: context.businessEmail } : {};
+}
+
+export function appointmentInvitationEmail(
+  context: PortalEmailContext,
+  lead: MessageEmailLead,
+  window: AppointmentWindow,
+  sequence: number,
+): OutgoingEmail {
+  const words = appointmentWords(window);
+  return {
+    to: customerAddress(lead),
+    ...replyTo(context),
+    kind: "lead.appointment.invitation",
+    relatedId: lead.id,
+    attachments: [calendarAttachment("REQUEST", context, lead, window, sequence)],
+    ...renderEmail({
+      title: "Your roof inspection appointment",
+      subject: `Roof inspection: ${words}`,
+      paragraphs: [
+        `Hi ${lead.firstName},`,
+        `We would like to inspect your roof on ${words}.`,
+        "Please confirm this time, or ask for another one, in your customer portal. The attached calendar invitation adds the appointment to your calendar.",
+      ],
+      action: { label: "Confirm or change the time", url: siteUrl(`/portal/requests/${lead.id}`) },
+      footerNote: "You receive this because you asked us for a roof inspection.",
+      brand: context.brand,
+    }),
+  };
+}
+
+export function appointmentCancelledEmail(
+  context: PortalEmailContext,
+  lead: MessageEmailLead,
+  window: AppointmentWindow,
+  sequence: number,
+): OutgoingEmail {
+  const words = appointmentWords(window);
+  return {
+    to: customerAddress(lead),
+    ...replyTo(context),
+    kind: "lead.appointment.cancelled",
+    relatedId: lead.id,
+    attachments: [calendarAttachment("CANCEL", context, lead, window, sequence)],
+    ...renderEmail({
+      title: "Your roof inspection appointment was cancelled",
+      paragraphs: [
+        `Hi ${lead.firstName},`,
+        `The roof inspection appointment of ${words} is cancelled. We will get in touch about a new time.`,
+        "The attached calendar update removes it from your calendar.",
+      ],
+      action: { label: "Open your request", url: siteUrl(`/portal/requests/${lead.id}`) },
+      footerNote: "You receive this because you asked us for a roof inspection.",
+      brand: context.brand,
+    }),
+  };
+}
+
+export function appointmentReminderEmail(context: PortalEmailContext, lead: MessageEmailLead, window: AppointmentWindow): OutgoingEmail {
+  const words = appointmentWords(window);
+  return {
+    to: customerAddress(lead),
+    ...replyTo(context),
+    kind: "lead.appointment.reminder",
+    relatedId: lead.id,
+    ...renderEmail({
+      title: "Reminder: your roof inspection is tomorrow",
+      subject: `Reminder: roof inspection ${words}`,
+      paragraphs: [
+        `Hi ${lead.firstName},`,
+        `This is a reminder of your roof inspection tomorrow, ${words}.`,
+        "If the time no longer suits you, ask for another one in your customer portal.",
+      ],
+      action: { label: "Open your request", url: siteUrl(`/portal/requests/${lead.id}`) },
+      footerNote: "You receive this because you have a roof inspection appointment with us.",
+      brand: context.brand,
+    }),
+  };
+}
+
+export function appointmentConfirmedEmail(to: string, context: PortalEmailContext, lead: MessageEmailLead, window: AppointmentWindow): OutgoingEmail {
+  const name = `${lead.firstName} ${lead.lastName}`;
+  return {
+    to,
+    replyTo: customerAddress(lead),
+    kind: "lead.appointment.confirmed",
+    relatedId: lead.id,
+    ...renderEmail({
+      title: `${name} confirmed the inspection appointment`,
+      paragraphs: [`${name} confirmed the roof inspection of ${appointmentWords(window)}.`],
+      action: { label: "Open the lead", url: siteUrl(`/admin/leads/${lead.id}`) },
+      footerNote: "You receive this because your address is set to get new-lead alerts.",
+      brand: context.brand,
+    }),
+  };
+}

@@ -1,0 +1,89 @@
+import { and, eq } from "drizzle-orm";
+import { buffer } from "node:stream/consumers";
+import { db } from "~/db/client.server";
+import { leadAttachments } from "~/db/schema";
+import { isMediaContentType } from "~/domain/media/media-types";
+import { openImage } from "~/domain/media/probe-image.server";
+import { StoredFileNotFoundError, uploadStorage } from "~/domain/storage/upload-storage.server";
+import { logger } from "~/lib/logger.server";
+
+/**
+ * The small picture of an image a homeowner sent (issue 22: the portal's and the lead page's thumbnails):
+ * decoded with the media library's `openImage` (HEIC included; turned upright by its EXIF orientation),
+ * 480 px wide (never enlarged), WebP without any metadata (a phone photo's EXIF, its GPS position among
+ * it, stays in the original only), stored under a key derived from the attachment's.
+ *
+ * Idempotent (the `leads.attachment-thumbnail` job may run twice): only a row still `pending` is worked
+ * on, the key is fixed, and the row is set `ready` (or `failed`) only while it is still `pending`. A file
+ * no decoder reads (damaged, not what its first bytes say, beyond the pixel limit) or that is missing from
+ * the storage is `failed`: the lead page then shows its icon, and the download still works. Errors of the
+ * storage itself are thrown: the job is retried.
+ */
+
+export const THUMBNAIL_WIDTH = 480;
+export const THUMBNAIL_CONTENT_TYPE = "image/webp";
+
+/** The thumbnail's storage key: the attachment's with a suffix (`leads/2026/11/<uuid>-thumb480`). */
+export function thumbnailKeyOf(storageKey: string): string {
+  return `${storageKey}-thumb${THUMBNAIL_WIDTH}`;
+}
+
+export type ThumbnailResult = "ready" | "failed" | "skipped";
+
+/** The WebP thumbnail of an image's bytes; throws when the image cannot be decoded. */
+async function renderThumbnail(bytes: Buffer, contentType: string): Promise<Buffer> {
+  if (!isMediaContentType(contentType)) throw new Error(`not an image type: ${contentType}`);
+  const image = await openImage(bytes, contentType);
+  return image.resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 72, effort: 4 }).toBuffer();
+}
+
+export async function makeAttachmentThumbnail(attachmentId: string): Promise<ThumbnailResult> {
+  const [row] = await db()
+    .select({ storageKey: leadAttachments.storageKey, contentType: leadAttachments.contentType, status: leadAttachments.thumbnailStatus })
+    .from(leadAttachments)
+    .where(eq(leadAttachments.id, attachmentId));
+  if (!row || row.status !== "pending") return "skipped";
+  if (!row.contentType.startsWith("image/") || !isMediaContentType(row.contentType)) {
+    // A PDF (or a type no decoder here reads) never gets a thumbnail.
+    await setStatus(attachmentId, { thumbnailStatus: "none" });
+    return "skipped";
+  }
+  const storage = uploadStorage();
+  let bytes: Buffer;
+  try {
+    bytes = await buffer((await storage.get(row.storageKey)).stream);
+  } catch (error) {
+    if (!(error instanceof StoredFileNotFoundError)) throw error;
+    logger.error({ attachmentId }, "attachment thumbnail: the file is missing from the upload storage");
+    await setStatus(attachmentId, { thumbnailStatus: "failed" });
+    return "failed";
+  }
+  let thumbnail: Buffer;
+  try {
+    thumbnail = await renderThumbnail(bytes, row.contentType);
+  } catch (error) {
+    logger.warn({ attachmentId, contentType: row.contentType, bytes: bytes.byteLength, reason: (error as Error).message }, "attachment thumbnail: the image could not be decoded");
+    await setStatus(attachmentId, { thumbnailStatus: "failed" });
+    return "failed";
+  }
+  const key = thumbnailKeyOf(row.storageKey);
+  await storage.put(key, thumbnail, { contentType: THUMBNAIL_CONTENT_TYPE });
+  const updated = await setStatus(attachmentId, { thumbnailStatus: "ready", thumbnailKey: key });
+  if (!updated) {
+    // Deleted (with its lead) meanwhile: nothing points at the thumbnail.
+    await storage.delete(key).catch(() => {});
+    return "skipped";
+  }
+  logger.info({ attachmentId, bytes: thumbnail.byteLength, originalBytes: bytes.byteLength }, "attachment thumbnail made");
+  return "ready";
+}
+
+/** Sets the row's thumbnail columns while it is still pending; false when it no longer is (or is gone). */
+async function setStatus(attachmentId: string, values: { thumbnailStatus: "ready" | "failed" | "none"; thumbnailKey?: string }): Promise<boolean> {
+  const rows = await db()
+    .update(leadAttachments)
+    .set(values)
+    .where(and(eq(leadAttachments.id, attachmentId), eq(leadAttachments.thumbnailStatus, "pending")))
+    .returning({ id: leadAttachments.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,122 @@
+import crypto from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { accounts, leads, portalInvitations, userRoles, users } from "~/db/schema";
+import { recordAudit } from "~/domain/accounts/audit.server";
+import type { SessionUser } from "~/domain/accounts/session.server";
+import { withEmails } from "~/domain/email/queue-email.server";
+import { recordLeadEvent } from "~/domain/leads/record-lead-event.server";
+import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
+import { INVITATION_EXPIRES_DAYS, portalAccessEmail, portalInvitationEmail } from "./portal-emails.server";
+
+/**
+ * Staff press "Invite to portal" on a lead (issue 22 item 1). In one transaction:
+ * - the lead's email gets an account: a new one is created approved with the `customer` role; an
+ *   existing one gets the role (a rejected account is refused: a super admin decides about it);
+ * - the lead is linked to that account;
+ * - an account that cannot sign in yet (no password, or never confirmed its email) gets a one-time link
+ *   (only its SHA-256 is stored; earlier unused links of the account stop working) valid for
+ *   INVITATION_EXPIRES_DAYS; an account that can already sign in is told its request is in its portal;
+ * - the timeline and the audit log say who invited whom.
+ */
+
+export type InviteOutcome =
+  | { ok: true; kind: "invitation" | "access"; email: string; created: boolean }
+  | { ok: false; reason: "not_found" | "rejected_account" };
+
+/** The SHA-256 (hex) of an invitation token: what the table stores. */
+export function invitationTokenHash(token: string): string {
+  return crypto.createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+export async function inviteToPortal(input: { leadId: string; actor: SessionUser; request?: Request | null }): Promise<InviteOutcome> {
+  const { businessName } = await getPublicSiteSettings();
+  return withEmails(async (tx, queue) => {
+    const [lead] = await tx
+      .select({ id: leads.id, email: leads.email, firstName: leads.firstName, lastName: leads.lastName })
+      .from(leads)
+      .where(eq(leads.id, input.leadId))
+      .for("update");
+    if (!lead) return { ok: false, reason: "not_found" } as const;
+    const email = lead.email.trim().toLowerCase();
+
+    // Created or found under the unique email (two staff inviting at once create one account).
+    const inserted = await tx
+      .insert(users)
+      .values({
+        email,
+        name: `${lead.firstName} ${lead.lastName}`.trim() || email,
+        firstName: lead.firstName,
+        lastName: lead.lastName,
+        status: "approved",
+        emailVerified: false,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    const created = inserted.length > 0;
+    const [account] = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName, status: users.status, emailVerified: users.emailVerified })
+      .from(users)
+      .where(eq(users.email, email))
+      .for("update");
+    if (!account) throw new Error("the invited account vanished inside its transaction");
+    if (account.status === "rejected") {
+      // A refusal: audited as a failure (only a done invitation is a success), nothing else written.
+      await recordAudit(tx, {
+        action: "lead.portal_invite",
+        outcome: "failure",
+        actor: input.actor,
+        targetType: "lead",
+        targetId: lead.id,
+        details: { reason: "rejected_account" },
+        request: input.request ?? null,
+      });
+      return { ok: false, reason: "rejected_account" } as const;
+    }
+
+    await tx.insert(userRoles).values({ userId: account.id, role: "customer", assignedBy: input.actor.id }).onConflictDoNothing();
+    await tx.update(leads).set({ customerUserId: account.id, updatedAt: sql`now()` }).where(eq(leads.id, lead.id));
+
+    const [credential] = await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.userId, account.id), eq(accounts.providerId, "credential")))
+      .limit(1);
+    const canSignIn = Boolean(credential) && account.status === "approved";
+
+    let kind: "invitation" | "access";
+    if (canSignIn) {
+      kind = "access";
+      await queue(portalAccessEmail(account, businessName));
+    } else {
+      kind = "invitation";
+      // One live link per account: a new invitation ends the earlier ones.
+      await tx
+        .update(portalInvitations)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(portalInvitations.userId, account.id), isNull(portalInvitations.usedAt)));
+      const token = crypto.randomBytes(32).toString("base64url");
+      await tx.insert(portalInvitations).values({
+        userId: account.id,
+        leadId: lead.id,
+        tokenHash: invitationTokenHash(token),
+        invitedBy: input.actor.id,
+        expiresAt: sql`now() + make_interval(days => ${INVITATION_EXPIRES_DAYS})`,
+      });
+      await queue(portalInvitationEmail(account, token, businessName));
+    }
+
+    const who = `${input.actor.firstName} ${input.actor.lastName}`.trim() || input.actor.email;
+    await recordLeadEvent(tx, {
+      leadId: lead.id,
+      actor: input.actor,
+      request: input.request,
+      action: "lead.portal_invite",
+      timeline:
+        kind === "invitation"
+          ? `${who} invited ${email} to the customer portal (a one-time link, valid for ${INVITATION_EXPIRES_DAYS} days).`
+          : `${who} added this request to the customer portal of ${email}, who can already sign in.`,
+      details: { kind, accountCreated: created, customerUserId: account.id },
+    });
+    return { ok: true, kind, email, created } as const;
+  });
+}

@@ -1,0 +1,417 @@
+import { useEffect } from "react";
+import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/requests.$id";
+import { FormMessage } from "~/components/admin/form-message";
+import { MessageThread } from "~/components/leads/message-thread";
+import { AddFilesForm } from "~/components/portal/add-files-form";
+import { AppointmentCard } from "~/components/portal/appointment-card";
+import { RequestFiles } from "~/components/portal/request-files";
+import { formatPortalDate } from "~/components/portal/format";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { requireCustomer } from "~/domain/accounts/guards.server";
+import { respondToAppointment } from "~/domain/leads/appointments/respond-to-appointment.server";
+import { APPOINTMENT_TEXT, confirmAppointmentSchema, requestAnotherTimeSchema } from "~/domain/leads/appointments/schemas";
+import { addCustomerFiles } from "~/domain/leads/customer-files/add-customer-files.server";
+import { markLeadMessagesRead } from "~/domain/leads/messages/mark-lead-messages-read.server";
+import { postLeadMessage } from "~/domain/leads/messages/post-lead-message.server";
+import { MESSAGE_TEXT, sendMessageSchema } from "~/domain/leads/messages/schemas";
+import { ADD_FILES_INTENT } from "~/domain/leads/customer-files/add-files-texts";
+import { CUSTOMER_STEPS, customerStatusWords, formatPhone, serviceLabel } from "~/domain/leads/options";
+import { correctInsuranceSchema } from "~/domain/leads/schemas";
+import { correctInsurance } from "~/domain/portal/correct-insurance.server";
+import { findCustomerLeadId } from "~/domain/portal/customer-leads.server";
+import { getCustomerRequest } from "~/domain/portal/get-customer-request.server";
+import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
+import { cn } from "~/lib/cn";
+import { currentRequestId, logger } from "~/lib/logger.server";
+
+/**
+ * /portal/requests/:id (issue 22): one of the customer's requests. Its status and progress, the
+ * appointment (confirm, or ask for another time), the messages with the office, what they sent and the
+ * files they add, and the insurance details they can correct. Every loader and action: requireCustomer,
+ * then the lead must be one of theirs (findCustomerLeadId); anything else is 404, never the data.
+ */
+
+const leadIdParam = z.uuid();
+
+function notFound(): never {
+  throw data({ message: "Request not found" }, { status: 404, headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireCustomer(request);
+  const id = leadIdParam.safeParse(params.id);
+  if (!id.success) notFound();
+  const settings = await getPublicSiteSettings();
+  const detail = await getCustomerRequest(user, id.data);
+  if (!detail) notFound();
+  // The page shows the thread: the office's messages count as read from now on (detail.readUntil keeps
+  // the mark of before this visit, for the "New" labels).
+  await markLeadMessagesRead(detail.id, "customer");
+  return {
+    request: {
+      ...detail,
+      createdAt: detail.createdAt.toISOString(),
+      updatedAt: detail.updatedAt.toISOString(),
+      readUntil: detail.readUntil?.toISOString() ?? null,
+      files: detail.files.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
+      messages: detail.messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+    },
+    businessName: settings.businessName,
+    phone: settings.phone,
+    phoneHref: settings.phoneHref,
+  };
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  const title = loaderData ? `Your request from ${formatPortalDate(loaderData.request.createdAt)}` : "Request";
+  return [{ title }, { name: "robots", content: "noindex" }];
+}
+
+type ActionResult = {
+  ok: boolean;
+  intent: string;
+  message: string;
+  fieldErrors?: Partial<Record<string, string>>;
+  values?: Record<string, string>;
+  reference?: string;
+  /** The message box's title (the "Add files" answer: add-customer-files.server.ts). */
+  title?: string;
+};
+
+function result(value: ActionResult, status = 200) {
+  return data(value, { status, headers: { "Cache-Control": "private, no-store" } });
+}
+
+const FAILURE: Record<string, string> = {
+  "update-insurance": "Your insurance details could not be saved. Please try again.",
+  "send-message": MESSAGE_TEXT.failed,
+  "confirm-appointment": "Your answer could not be saved. Please try again.",
+  "request-another-time": "Your answer could not be saved. Please try again.",
+};
+
+const actionSchema = z.discriminatedUnion("intent", [correctInsuranceSchema, sendMessageSchema, confirmAppointmentSchema, requestAnotherTimeSchema]);
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireCustomer(request);
+  const id = leadIdParam.safeParse(params.id);
+  // Another customer's id, or no such request: 404 before the body is read.
+  const leadId = id.success ? await findCustomerLeadId(user, id.data) : null;
+  if (!leadId) return result({ ok: false, intent: "", message: "This request was not found." }, 404);
+  // A multipart post is the "Add files" form (intent add-files, files in `files`): streamed with the
+  // inspection form's limits and types, never read into memory here.
+  if (/^\s*multipart\/form-data\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) {
+    const outcome = await addCustomerFiles({ request, leadId, actor: user });
+    return result(outcome, outcome.status);
+  }
+  let values: Record<string, string>;
+  try {
+    values = Object.fromEntries([...(await request.formData()).entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
+  } catch {
+    return result({ ok: false, intent: "", message: "The form could not be read." }, 400);
+  }
+  const intent = values.intent ?? "";
+  const failure = Object.hasOwn(FAILURE, intent) ? FAILURE[intent]! : "The change could not be made.";
+  const parsed = actionSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: Partial<Record<string, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (typeof field === "string" && field !== "intent") fieldErrors[field] ??= issue.message;
+    }
+    if (Object.keys(fieldErrors).length > 0) {
+      const typed = Object.fromEntries(Object.entries(values).filter(([key]) => key !== "intent"));
+      return result({ ok: false, intent, message: "", fieldErrors, values: typed }, 400);
+    }
+    return result({ ok: false, intent, message: failure }, 400);
+  }
+  const change = parsed.data;
+  try {
+    switch (change.intent) {
+      case "update-insurance": {
+        const outcome = await correctInsurance({
+          user,
+          leadId,
+          insurance: { insuranceCompany: change.insuranceCompany, claimNumber: change.claimNumber, dateOfLoss: change.dateOfLoss },
+          request,
+        });
+        if (!outcome.ok) return result({ ok: false, intent, message: "This request was not found." }, 404);
+        return result({ ok: true, intent, message: outcome.changed ? "Your insurance details were saved." : "Nothing changed." });
+      }
+      case "send-message": {
+        const outcome = await postLeadMessage({ leadId, author: "customer", actor: user, body: change.body, request });
+        if (!outcome.ok) return result({ ok: false, intent, message: "This request was not found." }, 404);
+        return result({ ok: true, intent, message: "Your message was sent. We answer by email and here." });
+      }
+      case "confirm-appointment":
+      case "request-another-time": {
+        const response = change.intent === "confirm-appointment" ? ({ kind: "confirm" } as const) : ({ kind: "another-time", body: change.body } as const);
+        const outcome = await respondToAppointment({ leadId, actor: user, response, request });
+        if (!outcome.ok && outcome.reason !== "not_found") {
+          return result({ ok: false, intent, message: outcome.reason === "past" ? APPOINTMENT_TEXT.past : APPOINTMENT_TEXT.noAppointment }, 409);
+        }
+        if (!outcome.ok) return result({ ok: false, intent, message: "This request was not found." }, 404);
+        return result({ ok: true, intent, message: response.kind === "confirm" ? APPOINTMENT_TEXT.confirmed : APPOINTMENT_TEXT.changeRequested });
+      }
+    }
+  } catch (error) {
+    logger.error({ err: error, intent, leadId }, "a portal change failed");
+    return result({ ok: false, intent, message: failure, reference: currentRequestId() }, 500);
+  }
+}
+
+const cardClass = "rounded-xl border border-slate-300 bg-white p-5 shadow-sm";
+const controlClass = cn(
+  "h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-foreground shadow-xs",
+  "outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40",
+);
+const labelClass = "mb-1 block text-sm font-medium text-slate-800";
+
+const FIELD_IDS: Record<string, string> = {
+  insuranceCompany: "portal-insurance-company",
+  claimNumber: "portal-claim-number",
+  dateOfLoss: "portal-date-of-loss",
+};
+
+function useFieldErrors(actionData: ActionResult | undefined) {
+  const errors = actionData && !actionData.ok ? (actionData.fieldErrors ?? {}) : {};
+  useEffect(() => {
+    const first = Object.keys(actionData?.fieldErrors ?? {}).find((name) => FIELD_IDS[name]);
+    if (actionData && !actionData.ok && first) document.getElementById(FIELD_IDS[first]!)?.focus();
+  }, [actionData]);
+  return {
+    invalid: (name: string) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `${FIELD_IDS[name]}-error` } : {}),
+    message: (name: string) =>
+      errors[name] ? (
+        <p id={`${FIELD_IDS[name]}-error`} className="mt-1 text-sm text-destructive">
+          {errors[name]}
+        </p>
+      ) : null,
+  };
+}
+
+/** The homeowner's steps, the current one marked (a closed request says so instead). */
+function Progress({ pipelineStatus }: { pipelineStatus: string }) {
+  const words = customerStatusWords(pipelineStatus);
+  if (words === "Closed") return <p className="text-slate-700">This request is closed. Call or write to us if you would like to pick it up again.</p>;
+  const current = CUSTOMER_STEPS.indexOf(words as (typeof CUSTOMER_STEPS)[number]);
+  return (
+    <ol className="grid gap-2 sm:grid-cols-6" aria-label="Progress">
+      {CUSTOMER_STEPS.map((step, index) => (
+        <li
+          key={step}
+          aria-current={index === current ? "step" : undefined}
+          className={cn(
+            "rounded-md border px-2 py-2 text-sm",
+            index < current && "border-success/40 bg-success-soft text-success",
+            index === current && "border-brand-navy bg-brand-navy font-semibold text-white",
+            index > current && "border-slate-300 text-slate-700",
+          )}
+        >
+          {index < current && <span className="sr-only">Done: </span>}
+          {step}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export default function PortalRequestPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { request: r } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const fields = useFieldErrors(actionData);
+  const typed = actionData && !actionData.ok && actionData.intent === "update-insurance" ? actionData.values : undefined;
+  const refused = (intent: string) => (actionData && !actionData.ok && actionData.intent === intent ? actionData : undefined);
+  const messageRefusal = refused("send-message");
+  const anotherTimeRefusal = refused("request-another-time");
+  const title = `Your request from ${formatPortalDate(r.createdAt)}`;
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-2">
+        <Link to="/portal" className="inline-flex min-h-11 w-fit items-center text-sm font-medium text-brand-navy underline-offset-4 hover:underline">
+          All your requests
+        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold tracking-tight text-brand-navy">{title}</h1>
+          <Badge variant="secondary">Status: {customerStatusWords(r.pipelineStatus)}</Badge>
+        </div>
+      </div>
+
+      {actionData?.message && actionData.intent !== ADD_FILES_INTENT && (
+        <FormMessage variant={actionData.ok ? "success" : "error"} title={actionData.ok ? "Saved" : "Error"} text={actionData.message} reference={actionData.reference} />
+      )}
+
+      <section aria-labelledby="portal-progress" className={cardClass}>
+        <h2 id="portal-progress" className="mb-4 text-lg font-bold text-brand-navy">
+          Progress
+        </h2>
+        <Progress pipelineStatus={r.pipelineStatus} />
+      </section>
+
+      <section aria-labelledby="portal-appointment" className={cardClass}>
+        <h2 id="portal-appointment" className="mb-4 text-lg font-bold text-brand-navy">
+          Inspection appointment
+        </h2>
+        <AppointmentCard
+          appointment={r.appointment}
+          error={anotherTimeRefusal?.fieldErrors?.body}
+          typed={anotherTimeRefusal?.values?.body}
+          busy={busy}
+          version={r.messages.length}
+        />
+      </section>
+
+      <section aria-labelledby="portal-sent" className={cardClass}>
+        <h2 id="portal-sent" className="mb-4 text-lg font-bold text-brand-navy">
+          What you sent
+        </h2>
+        <dl className="grid gap-3">
+          <div>
+            <dt className="text-sm font-medium text-slate-700">Service</dt>
+            <dd className="text-slate-900">{r.service ? serviceLabel(r.service) : "Not specified"}</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-medium text-slate-700">Your message</dt>
+            <dd className="whitespace-pre-wrap break-words text-slate-900">{r.message ?? "None"}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby="portal-files" className={cardClass}>
+        <h2 id="portal-files" className="mb-4 text-lg font-bold text-brand-navy">
+          Photos and documents
+        </h2>
+        <RequestFiles requestId={r.id} files={r.files} />
+        <h3 className="mt-6 mb-3 font-semibold text-brand-navy">Add photos or documents</h3>
+        <AddFilesForm result={actionData?.intent === ADD_FILES_INTENT ? actionData : null} />
+      </section>
+
+      <section aria-labelledby="portal-insurance" className={cardClass}>
+        <h2 id="portal-insurance" className="mb-1 text-lg font-bold text-brand-navy">
+          Insurance details
+        </h2>
+        <p className="mb-4 text-sm text-slate-700">If your claim details changed, correct them here; our office sees the change.</p>
+        <Form method="post" preventScrollReset key={`ins-${r.updatedAt}`} className="grid gap-3">
+          <input type="hidden" name="intent" value="update-insurance" />
+          <div>
+            <label htmlFor="portal-insurance-company" className={labelClass}>
+              Insurance company
+            </label>
+            <input
+              id="portal-insurance-company"
+              name="insuranceCompany"
+              defaultValue={typed ? (typed.insuranceCompany ?? "") : (r.insuranceCompany ?? "")}
+              maxLength={200}
+              autoComplete="off"
+              className={controlClass}
+              {...fields.invalid("insuranceCompany")}
+            />
+            {fields.message("insuranceCompany")}
+          </div>
+          <div>
+            <label htmlFor="portal-claim-number" className={labelClass}>
+              Claim number
+            </label>
+            <input
+              id="portal-claim-number"
+              name="claimNumber"
+              defaultValue={typed ? (typed.claimNumber ?? "") : (r.claimNumber ?? "")}
+              maxLength={100}
+              autoComplete="off"
+              className={controlClass}
+              {...fields.invalid("claimNumber")}
+            />
+            {fields.message("claimNumber")}
+          </div>
+          <div>
+            <label htmlFor="portal-date-of-loss" className={labelClass}>
+              Date of loss
+            </label>
+            <input
+              id="portal-date-of-loss"
+              name="dateOfLoss"
+              type="date"
+              defaultValue={typed ? (typed.dateOfLoss ?? "") : (r.dateOfLoss ?? "")}
+              className={controlClass}
+              {...fields.invalid("dateOfLoss")}
+            />
+            {fields.message("dateOfLoss")}
+          </div>
+          <div>
+            <button type="submit" disabled={busy} className={buttonVariants()}>
+              Save insurance details
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="portal-contact" className={cardClass}>
+        <h2 id="portal-contact" className="mb-4 text-lg font-bold text-brand-navy">
+          Your contact details
+        </h2>
+        <dl className="grid gap-3 sm:grid-cols-3">
+          <div>
+            <dt className="text-sm font-medium text-slate-700">Name</dt>
+            <dd className="break-words text-slate-900">
+              {r.firstName} {r.lastName}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm font-medium text-slate-700">Email</dt>
+            <dd className="break-all text-slate-900">{r.email}</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-medium text-slate-700">Phone</dt>
+            <dd className="text-slate-900">{formatPhone(r.phone)}</dd>
+          </div>
+        </dl>
+        <p className="mt-3 text-sm text-slate-700">
+          To change these, write to us below or call{" "}
+          <a href={loaderData.phoneHref} className="font-medium text-brand-navy underline underline-offset-4">
+            {loaderData.phone}
+          </a>
+          .
+        </p>
+      </section>
+
+      <section aria-labelledby="portal-messages" className={cardClass}>
+        <h2 id="portal-messages" className="mb-4 text-lg font-bold text-brand-navy">
+          Messages
+        </h2>
+        <MessageThread
+          messages={r.messages}
+          viewer="customer"
+          readUntil={r.readUntil}
+          error={messageRefusal?.fieldErrors?.body}
+          typed={messageRefusal?.values?.body}
+          busy={busy}
+        />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="grid gap-4">
+      <h1 className="text-3xl font-bold tracking-tight text-brand-navy">{missing ? "Request not found" : "Something went wrong"}</h1>
+      <FormMessage
+        title="Error"
+        text={missing ? "This request does not exist, or it is not one of yours." : "Your request could not be shown. Please try again later."}
+      />
+      <Link to="/portal" className="inline-flex min-h-11 items-center font-medium text-brand-navy underline-offset-4 hover:underline">
+        All your requests
+      </Link>
+    </div>
+  );
+}
