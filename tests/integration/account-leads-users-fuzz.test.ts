@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import * as schema from "~/db/schema";
 import { startApp, type RunningApp } from "../support/app-server";
 import { createSession, createUser, setUserPassword } from "../support/factories";
+import { listFiles, noiseJpeg } from "../support/media-images";
 import { seededRandom } from "../support/prng";
 import { sendConcurrently } from "../support/net";
 
@@ -16,11 +17,15 @@ import { sendConcurrently } from "../support/net";
  * out: the account forms (/auth sign-in and sign-up, /auth/forgot-password, /auth/reset-password,
  * /auth/change-password for an ordinary account and for a first admin who must choose a password,
  * /auth/verify-email, /auth/sign-out), the leads screens (/admin/leads and /admin/leads/:id with
- * each intent) and User Management (/admin/users). Generated INVALID submissions (seeded,
- * reproducible: FUZZ_SEED=<n> to replay or vary, FUZZ_CASES=<n> for more) go over HTTP to the real
- * production server, with the site's own Origin, a session where the screen needs one, and a
- * client address of their own (TRUST_PROXY=1 and X-Forwarded-For), so that the sign-in limits
- * (3 per 10 s) do not answer for the actions.
+ * each intent, issue 22's included: invite-to-portal, send-message, set-appointment,
+ * clear-appointment, send-review-request), User Management (/admin/users), and the customer portal
+ * (issue 22 item 7): /portal/requests/:id, at its path and its `.data` form, as a signed-in customer
+ * whose request it is (linked to their account, or carrying their verified email), with each intent
+ * (update-insurance, send-message, confirm-appointment, request-another-time, and the multipart
+ * "Add files" form). Generated INVALID submissions (seeded, reproducible: FUZZ_SEED=<n> to replay or
+ * vary, FUZZ_CASES=<n> for more) go over HTTP to the real production server, with the site's own
+ * Origin, a session where the screen needs one, and a client address of their own (TRUST_PROXY=1
+ * and X-Forwarded-For), so that the sign-in limits (3 per 10 s) do not answer for the actions.
  *
  * Every case starts from a VALID submission and applies at least one mutation that makes it
  * invalid: missing, blank or oversize fields (up to past the 1 MiB form limit), wrong types (a file
@@ -30,19 +35,31 @@ import { sendConcurrently } from "../support/net";
  * missing, unknown and prototype-named intents (`__proto__`, `constructor`), ids that are not
  * uuids, unknown or another table's, another lead's id, the admin's own account, values outside
  * the lists, impossible and future dates, unknown fields where the form allows none, other HTTP
- * methods and malformed bodies (JSON, text, broken multipart, empty). On top of that, "noise" that
- * cannot make a case valid: the same field repeated with the same value, unknown fields where they
- * are ignored, emoji, combining marks, zero-width and refused characters in free-text fields the
- * mutations left alone, and shuffled field order.
+ * methods and malformed bodies (JSON, text, broken multipart, empty). Issue 22 adds: another
+ * customer's request, a request of no customer and an unknown one in the portal's URL (404);
+ * oversize, blank and control-character messages; bad dates of loss; an appointment to confirm or
+ * move that is not set or has passed (409); appointment dates in the past, not on the calendar or
+ * more than a year ahead, times off the 30-minute steps or outside 06:00-21:00, windows that do not
+ * end after they start; a review request before the job is won or completed, or a second one (409);
+ * an invitation for an email whose account was rejected (409); an appointment to clear that is not
+ * set (409); and for "Add files": no file, an empty one, types not taken (by content), a file in
+ * another field, too many files, a field over its limit, another intent. On top of that, "noise"
+ * that cannot make a case valid: the same field repeated with the same value, unknown fields where
+ * they are ignored, emoji, combining marks, zero-width and refused characters in free-text fields
+ * the mutations left alone, and shuffled field order.
  *
  * Asserted: every answer is a 4xx from the action with its own message (its `fieldErrors`,
  * `toast`, `message` or `error`; a 413 from the body limit for the oversize forms), never a 5xx,
  * never "An unexpected error occurred", never a message built from a prototype (`[object Object]`,
- * `[native code]`); a sign-out is a redirect; the server logs no error; and nothing is written:
- * a checksum of the accounts, sessions, roles, verifications, leads, notes and outbox, and the
- * number of successful audit entries, are the same before and after. Then positive controls
- * through the same paths: a note with emoji and a repeated field, a status change, and the reset
- * link's valid use are seen.
+ * `[native code]`); the portal's refusals of a request that is not the customer's are 404 and the
+ * conflicts above 409 (EXACT_STATUS); a sign-out is a redirect; the server logs no error; and
+ * nothing is written: a checksum of the accounts, sessions, roles, verifications, leads (every
+ * column: the appointment, the review request, the read marks, the customer link), notes, messages,
+ * portal invitations, attachments and outbox, the stored and staged files, and the number of
+ * successful audit entries, are the same before and after. Then positive controls through the same
+ * paths: a note with emoji and a repeated field, a status change, the reset link's valid use, a
+ * customer's message (data form and page) and a staff appointment are seen, and each of issue 22's
+ * valid submissions the cases started from is accepted and writes what it should.
  */
 
 const CASES = Math.max(300, Number(process.env.FUZZ_CASES ?? 1_000));
@@ -58,8 +75,21 @@ const { int, pick } = seededRandom(SEED);
 /* The screens                                                              */
 /* ------------------------------------------------------------------------ */
 
-type Endpoint = "sign-in" | "sign-up" | "forgot-password" | "reset-password" | "change-password" | "first-password" | "verify-email" | "sign-out" | "leads" | "lead" | "users";
-type SessionKind = "none" | "admin" | "member" | "first-admin";
+type Endpoint =
+  | "sign-in"
+  | "sign-up"
+  | "forgot-password"
+  | "reset-password"
+  | "change-password"
+  | "first-password"
+  | "verify-email"
+  | "sign-out"
+  | "leads"
+  | "lead"
+  | "users"
+  | "portal"
+  | "portal-files";
+type SessionKind = "none" | "admin" | "member" | "first-admin" | "customer";
 
 const SESSION_OF: Record<Endpoint, SessionKind> = {
   "sign-in": "none",
@@ -73,6 +103,8 @@ const SESSION_OF: Record<Endpoint, SessionKind> = {
   leads: "admin",
   lead: "admin",
   users: "admin",
+  portal: "customer",
+  "portal-files": "customer",
 };
 
 /** What only the action's own answer holds (turbo-stream keys in `.data`, the same escaped in a page). */
@@ -88,10 +120,13 @@ const MARKER: Record<Endpoint, string> = {
   leads: "error",
   lead: "message",
   users: "toast",
+  // The portal's answers (and the "Add files" outcome) always carry a message.
+  portal: "message",
+  "portal-files": "message",
 };
 
 /** Forms whose schema refuses unknown fields (z.strictObject): an extra field makes them invalid. */
-const STRICT: ReadonlySet<Endpoint> = new Set(["leads", "lead"]);
+const STRICT: ReadonlySet<Endpoint> = new Set(["leads", "lead", "portal"]);
 
 /** Filled in by the setup: the accounts, the reset link and the leads the cases use. */
 const fx = {
@@ -103,6 +138,21 @@ const fx = {
   targetUserId: "",
   leadA: "",
   leadB: "",
+  /** Staff leads for the new intents: one with an appointment, one won, one whose review request was sent, one to invite, one whose email is a rejected account's. */
+  leadAppointment: "",
+  leadWon: "",
+  leadReviewed: "",
+  leadInvite: "",
+  leadRejected: "",
+  /** The signed-in customer and their requests: linked to the account (an appointment to answer; another one passed), and one carrying their email only (no appointment). */
+  customer: { id: "", email: "" },
+  portalLead: "",
+  portalLeadPast: "",
+  portalLeadByEmail: "",
+  /** Another customer's request: never the signed-in customer's (404). */
+  otherCustomerLead: "",
+  /** A real (small) JPEG for the "Add files" form. */
+  jpeg: new Uint8Array(0),
 };
 
 /** A password the policy accepts, different each time (never used: every case is invalid). */
@@ -126,6 +176,9 @@ function randomUuid(): string {
 
 const PIPELINE = ["new", "contacted", "inspection_scheduled", "estimate_sent", "won", "lost"] as const;
 
+/** A file part: field name, file name, content, type (text/plain when not given). */
+type Upload = [name: string, filename: string, content: string | Uint8Array<ArrayBuffer>, type?: string];
+
 interface Case {
   n: number;
   endpoint: Endpoint;
@@ -136,12 +189,48 @@ interface Case {
   document: boolean;
   encoding: "urlencoded" | "multipart";
   fields: Array<[string, string]>;
-  files: Array<[name: string, filename: string, content: string]>;
+  files: Upload[];
   raw?: { label: string; body: Uint8Array; contentType?: string };
 }
 
-/** The valid submission each case starts from: [intent, path, fields]. */
-function validBase(endpoint: Endpoint): [string, string, Array<[string, string]>] {
+/** The valid submission each case starts from: [intent, path, fields, files]. */
+type Base = [intent: string, path: string, fields: Array<[string, string]>, files?: Upload[]];
+
+/** An appointment window the form offers: a date a week ahead, 30-minute steps between 06:00 and 21:00. */
+function appointmentFields(): Array<[string, string]> {
+  const [start, end] = pick([
+    ["09:00", "11:00"],
+    ["06:00", "06:30"],
+    ["13:30", "16:00"],
+    ["20:30", "21:00"],
+  ] as const);
+  return [["intent", "set-appointment"], ["date", futureDate(7 + int(60))], ["start", start], ["end", end]];
+}
+
+/**
+ * Issue 22's valid submissions, in an order they can all be done in (the positive controls do them):
+ * the customer's on their request with an appointment to answer, staff's each on a lead where it
+ * would be done (a lead without an account to invite, one with an appointment to clear, a won one
+ * without a review request).
+ */
+function portalIntentBases(): Array<[Endpoint, Base]> {
+  const request = `/portal/requests/${fx.portalLead}`;
+  const lead = `/admin/leads/${fx.leadA}`;
+  return [
+    ["portal", ["update-insurance", request, [["intent", "update-insurance"], ["insuranceCompany", "Allstate"], ["claimNumber", "AC-55120"], ["dateOfLoss", "2025-05-14"]]]],
+    ["portal", ["send-message", request, [["intent", "send-message"], ["body", "Did you get my photos?\nThe leak is above the kitchen."]]]],
+    ["portal", ["confirm-appointment", request, [["intent", "confirm-appointment"]]]],
+    ["portal", ["request-another-time", request, [["intent", "request-another-time"], ["body", "Any weekday after 3 pm suits us better."]]]],
+    ["portal-files", ["add-files", request, [["intent", "add-files"]], [["files", pick(["roof.jpg", "IMG_2291.JPG", "attic leak.jpeg"]), fx.jpeg, "image/jpeg"]]]],
+    ["lead", ["invite-to-portal", `/admin/leads/${fx.leadInvite}`, [["intent", "invite-to-portal"]]]],
+    ["lead", ["send-message", lead, [["intent", "send-message"], ["body", "We can come Tuesday morning.\nDoes 9 to 11 suit you?"]]]],
+    ["lead", ["set-appointment", lead, appointmentFields()]],
+    ["lead", ["clear-appointment", `/admin/leads/${fx.leadAppointment}`, [["intent", "clear-appointment"]]]],
+    ["lead", ["send-review-request", `/admin/leads/${fx.leadWon}`, [["intent", "send-review-request"]]]],
+  ];
+}
+
+function validBase(endpoint: Endpoint): Base {
   switch (endpoint) {
     case "sign-in":
       return ["sign-in", "/auth", [["intent", "sign-in"], ["email", fx.member.email], ["password", fx.member.password], ["redirectTo", "/admin"]]];
@@ -169,7 +258,7 @@ function validBase(endpoint: Endpoint): [string, string, Array<[string, string]>
       return ["set-contacted", "/admin/leads", [["intent", "set-contacted"], ["leadId", fx.leadA], ["contacted", pick(["true", "false"])]]];
     case "lead": {
       const lead = `/admin/leads/${fx.leadA}`;
-      return pick<[string, string, Array<[string, string]>]>([
+      return pick<Base>([
         ["set-contacted", lead, [["intent", "set-contacted"], ["leadId", fx.leadA], ["contacted", pick(["true", "false"])]]],
         ["set-status", lead, [["intent", "set-status"], ["status", pick(PIPELINE)]]],
         ["add-note", lead, [["intent", "add-note"], ["body", "Called back, left a message."]]],
@@ -178,10 +267,15 @@ function validBase(endpoint: Endpoint): [string, string, Array<[string, string]>
           lead,
           [["intent", "update-insurance"], ["hasInsuranceDocs", "on"], ["insuranceCompany", "State Farm"], ["claimNumber", "CLM-2291"], ["dateOfLoss", "2025-06-01"]],
         ],
+        ...portalIntentBases().filter(([endpoint]) => endpoint === "lead").map(([, base]) => base),
       ]);
     }
+    case "portal":
+      return pick(portalIntentBases().filter(([e]) => e === "portal").map(([, base]) => base));
+    case "portal-files":
+      return portalIntentBases().find(([e]) => e === "portal-files")![1];
     case "users":
-      return pick<[string, string, Array<[string, string]>]>([
+      return pick<Base>([
         ["set-status", "/admin/users", [["intent", "set-status"], ["userId", fx.targetUserId], ["status", pick(["pending", "approved", "rejected"])]]],
         ["assign-role", "/admin/users", [["intent", "assign-role"], ["userId", fx.targetUserId], ["role", pick(["admin", "customer"])]]],
         ["remove-role", "/admin/users", [["intent", "remove-role"], ["userId", fx.targetUserId], ["role", pick(["admin", "customer"])]]],
@@ -313,6 +407,42 @@ function futureDate(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Dates of loss the forms refuse: not on the calendar, not written as a date, before 1990, in the future. */
+const BAD_DATES_OF_LOSS: Array<() => string> = [
+  ...["2019-02-31", "2025-13-01", "01/02/2024", "2024-1-1", "tomorrow", "2024-01-011", "1989-12-31", "0000-00-00", "2024-02-30T00:00", "2024-06-01".padEnd(41, "0")].map((d) => () => d),
+  () => futureDate(3),
+  () => futureDate(400),
+];
+
+/** Times the appointment form does not offer (a value is read as its first five characters, trimmed). */
+const OFF_STEP_TIMES = ["09:15", "09:10", "09:29", "9:00", "05:30", "00:00", "21:30", "22:00", "24:00", "09:60", "noon", "9am", "0900", "09.00", "-1:00", " 9:0"];
+
+/** What makes an appointment window refused: the date (past, not a date, too far), the times (off the steps, the end not after the start). */
+function appointmentWindow(): Mutation[] {
+  return [
+    ["missing field", "date", (c) => remove(c, "date")],
+    ["blank field", "date", (c) => set(c, "date", pick(["", "   "]))],
+    ["past date", "date", (c) => set(c, "date", pick([futureDate(-2), futureDate(-30), futureDate(-400), "2020-01-01", "1970-01-01"]))],
+    ["bad date", "date", (c) => set(c, "date", pick(["2027-02-30", "2027-13-01", "12/01/2027", "2027-1-5", "tomorrow", "next tuesday", "2027-12-011", "0000-00-00", "2027-03-01T09:00", "20270301", "+02027-03-01"]))],
+    ["date too far ahead", "date", (c) => set(c, "date", futureDate(370 + int(3_000)))],
+    ["too long", "date", (c) => set(c, "date", `${futureDate(7)}${" ".repeat(35)}x`)],
+    ["control character", "date", (c) => set(c, "date", insertAt(futureDate(7), pick([...CONTROL, ...BIDI])))],
+    ["file instead of text", "date", (c) => asFile(c, "date")],
+    ...(["start", "end"] as const).flatMap((field): Mutation[] => [
+      ["missing field", field, (c) => remove(c, field)],
+      ["blank field", field, (c) => set(c, field, pick(["", "  "]))],
+      ["time off the 30-minute steps", field, (c) => set(c, field, pick(OFF_STEP_TIMES))],
+      ["too long", field, (c) => set(c, field, `${get(c, field) ?? "09:00"}${"0".repeat(5)}`)],
+      ["file instead of text", field, (c) => asFile(c, field)],
+    ]),
+    ["window ends before it starts", "end", (c) => {
+      const [start, end] = [get(c, "start") ?? "09:00", get(c, "end") ?? "11:00"];
+      set(c, "start", end);
+      set(c, "end", pick([start, end]));
+    }],
+  ];
+}
+
 /** The mutations that apply to a case of `endpoint` with `intent`. */
 function mutationsFor(endpoint: Endpoint, intent: string): Mutation[] {
   switch (endpoint) {
@@ -391,10 +521,14 @@ function mutationsFor(endpoint: Endpoint, intent: string): Mutation[] {
       const common: Mutation[] = [
         ...intentField(),
         ["lead id in the path not a uuid", "(path)", (c) => (c.path = `/admin/leads/${pick(["not-a-uuid", "12345", "%20", encodeURIComponent(`${fx.leadA} `)])}`)],
-        ["unknown field", "extra", (c) => c.fields.push([pick(["extra", "leadId", "__proto__", "status[]"]), "1"])],
       ];
+      // The review request's schema takes unknown fields (it reads the intent only): one there is no mistake.
+      if (intent !== "send-review-request") {
+        common.push(["unknown field", "extra", (c) => c.fields.push([pick(["extra", "leadId", "__proto__", "status[]", "customerUserId", "email"]), "1"])]);
+      }
       // An unknown lead: 404 (set-contacted: 400, the lead in the form is not the one in the path).
       common.push(["unknown lead in the path", "(path)", (c) => (c.path = `/admin/leads/${randomUuid()}`)]);
+      common.push(["another table's id in the path", "(path)", (c) => (c.path = `/admin/leads/${pick([fx.adminId, fx.customer.id])}`)]);
       switch (intent) {
         case "set-contacted":
           return [
@@ -407,6 +541,21 @@ function mutationsFor(endpoint: Endpoint, intent: string): Mutation[] {
           return [...common, ...choice("status", ["", "New", "closed", "won ", "__proto__", "contacted,won", "inspection scheduled"])];
         case "add-note":
           return [...common, ...requiredText("body", 5_000)];
+        case "send-message":
+          return [...common, ...requiredText("body", 5_000)];
+        case "invite-to-portal":
+          // The lead's email belongs to a rejected account: refused (409), a super admin decides about it.
+          return [...common, ["lead of a rejected account", "(path)", (c) => (c.path = `/admin/leads/${fx.leadRejected}`)]];
+        case "clear-appointment":
+          return [...common, ["no appointment to clear", "(path)", (c) => (c.path = `/admin/leads/${pick([fx.leadA, fx.leadB, fx.leadWon])}`)]];
+        case "send-review-request":
+          return [
+            ...common,
+            ["review request before the job is won", "(path)", (c) => (c.path = `/admin/leads/${pick([fx.leadA, fx.leadB, fx.leadAppointment, fx.portalLead])}`)],
+            ["review request sent already", "(path)", (c) => (c.path = `/admin/leads/${fx.leadReviewed}`)],
+          ];
+        case "set-appointment":
+          return [...common, ...appointmentWindow()];
         default:
           return [
             ...common,
@@ -420,6 +569,74 @@ function mutationsFor(endpoint: Endpoint, intent: string): Mutation[] {
             ["huge value", "claimNumber", (c) => set(c, "claimNumber", HUGE())],
           ];
       }
+    }
+    case "portal": {
+      const at = (id: string) => `/portal/requests/${id}`;
+      const common: Mutation[] = [
+        ...intentField(),
+        ["request id in the path not a uuid", "(path)", (c) => (c.path = at(pick(["not-a-uuid", "12345", "%20", encodeURIComponent(`${fx.portalLead} `), `${fx.portalLead.slice(0, -1)}g`])))],
+        ["unknown request in the path", "(path)", (c) => (c.path = at(randomUuid()))],
+        ["another customer's request", "(path)", (c) => (c.path = at(fx.otherCustomerLead))],
+        ["a request of no customer", "(path)", (c) => (c.path = at(pick([fx.leadA, fx.leadB, fx.leadWon, fx.leadRejected])))],
+        ["another table's id in the path", "(path)", (c) => (c.path = at(pick([fx.customer.id, fx.adminId])))],
+        // Fields the customer's forms do not have (staff's, or the lead's own columns): refused, never applied.
+        ["unknown field", "extra", (c) => c.fields.push([pick(["extra", "leadId", "customerUserId", "pipelineStatus", "hasInsuranceDocs", "author", "email", "__proto__"]), pick(["1", "won", "on", "staff"])])],
+      ];
+      const noAppointment: Mutation[] = [
+        ["no appointment to answer", "(path)", (c) => (c.path = at(fx.portalLeadByEmail))],
+        ["appointment passed", "(path)", (c) => (c.path = at(fx.portalLeadPast))],
+      ];
+      switch (intent) {
+        case "update-insurance":
+          return [
+            ...common,
+            ["too long", "insuranceCompany", (c) => set(c, "insuranceCompany", "y".repeat(201 + int(100)))],
+            ["control character", "insuranceCompany", (c) => set(c, "insuranceCompany", insertAt("Allstate", pick([...CONTROL, "\n", "\t"])))],
+            ["text-direction character", "insuranceCompany", (c) => set(c, "insuranceCompany", insertAt("Allstate", pick(BIDI)))],
+            ["too long", "claimNumber", (c) => set(c, "claimNumber", "9".repeat(101 + int(100)))],
+            ["control character", "claimNumber", (c) => set(c, "claimNumber", insertAt("AC-55120", pick([...CONTROL, "\r\n"])))],
+            ["huge value", "claimNumber", (c) => set(c, "claimNumber", HUGE())],
+            ["bad date", "dateOfLoss", (c) => set(c, "dateOfLoss", pick(BAD_DATES_OF_LOSS)())],
+            ["file instead of text", "dateOfLoss", (c) => asFile(c, "dateOfLoss")],
+          ];
+        case "send-message":
+          return [...common, ...requiredText("body", 5_000)];
+        case "request-another-time":
+          return [...common, ...requiredText("body", 5_000), ...noAppointment];
+        default:
+          return [...common, ...noAppointment];
+      }
+    }
+    case "portal-files": {
+      const at = (id: string) => `/portal/requests/${id}`;
+      const photo = (): Upload => ["files", "roof.jpg", fx.jpeg, "image/jpeg"];
+      return [
+        ["missing intent", "intent", (c) => remove(c, "intent")],
+        ["another intent with files", "intent", (c) => set(c, "intent", pick(["send-message", "update-insurance", "ADD-FILES", "add_files", "", "__proto__"]))],
+        ["field over its limit", "intent", (c) => set(c, "intent", `add-files${"x".repeat(1_100 + int(3_000))}`)],
+        ["no file", "files", (c) => (c.files = [])],
+        ["empty file", "files", (c) => (c.files = [["files", "roof.jpg", new Uint8Array(0), "image/jpeg"]])],
+        [
+          "file of a type not taken",
+          "files",
+          (c) =>
+            c.files.push(
+              pick<Upload>([
+                ["files", "roof.jpg", "not a photo at all", "image/jpeg"],
+                ["files", "estimate.pdf", "<html>not a pdf</html>", "application/pdf"],
+                ["files", "notes.txt", "text", "text/plain"],
+                ["files", "shingles.svg", '<svg xmlns="http://www.w3.org/2000/svg"/>', "image/svg+xml"],
+                ["files", "setup.exe", new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03]), "application/octet-stream"],
+              ]),
+            ),
+        ],
+        ["file in another field", "photo", (c) => (c.files = [[pick(["photo", "file", "files[]", "intent"]), "roof.jpg", fx.jpeg, "image/jpeg"]])],
+        ["too many files", "files", (c) => (c.files = Array.from({ length: 11 + int(3) }, photo))],
+        ["request id in the path not a uuid", "(path)", (c) => (c.path = at(pick(["not-a-uuid", "12345"])))],
+        ["unknown request in the path", "(path)", (c) => (c.path = at(randomUuid()))],
+        ["another customer's request", "(path)", (c) => (c.path = at(fx.otherCustomerLead))],
+        ["a request of no customer", "(path)", (c) => (c.path = at(fx.leadA))],
+      ];
     }
     case "users": {
       const own: Mutation[] =
@@ -435,6 +652,32 @@ function mutationsFor(endpoint: Endpoint, intent: string): Mutation[] {
       ];
     }
   }
+}
+
+/**
+ * Refusals whose answer is known exactly (by endpoint, intent or "*", and category): the portal answers
+ * 404 for any request that is not the customer's before it reads the body; a state that forbids the
+ * change is a 409 (forms with no free text, so noise cannot turn it into a 400).
+ */
+const EXACT_STATUS: Array<[Endpoint, string, string, number]> = [
+  ...(["portal", "portal-files"] as const).flatMap((endpoint) =>
+    ["request id in the path not a uuid", "unknown request in the path", "another customer's request", "a request of no customer", "another table's id in the path"].map(
+      (category): [Endpoint, string, string, number] => [endpoint, "*", category, 404],
+    ),
+  ),
+  ["portal", "confirm-appointment", "no appointment to answer", 409],
+  ["portal", "confirm-appointment", "appointment passed", 409],
+  ["lead", "invite-to-portal", "lead of a rejected account", 409],
+  ["lead", "clear-appointment", "no appointment to clear", 409],
+  ["lead", "send-review-request", "review request before the job is won", 409],
+  ["lead", "send-review-request", "review request sent already", 409],
+];
+
+function exactStatus(c: Case): number | undefined {
+  const status = EXACT_STATUS.find(([endpoint, intent, category]) => endpoint === c.endpoint && (intent === "*" || intent === c.intent) && category === c.category)?.[3];
+  // A multipart post to a request of the customer's is the "Add files" form: another intent there is its 400.
+  if (status === 409 && c.endpoint === "portal" && (c.encoding === "multipart" || c.files.length > 0)) return 400;
+  return status;
 }
 
 /** Whole-body problems: the form's fields are replaced by something else. */
@@ -473,8 +716,10 @@ const ENDPOINT_WEIGHTS: Array<[Endpoint, number]> = [
   ["verify-email", 1],
   ["sign-out", 1],
   ["leads", 3],
-  ["lead", 6],
+  ["lead", 10],
   ["users", 4],
+  ["portal", 6],
+  ["portal-files", 2],
 ];
 
 function generate(): Case[] {
@@ -482,7 +727,7 @@ function generate(): Case[] {
   const cases: Case[] = [];
   for (let n = 0; n < CASES; n += 1) {
     const endpoint = pool[n % pool.length]!;
-    const [intent, pathName, fields] = validBase(endpoint);
+    const [intent, pathName, fields, files = []] = validBase(endpoint);
     const c: Case = {
       n,
       endpoint,
@@ -491,9 +736,10 @@ function generate(): Case[] {
       path: pathName,
       method: int(15) === 0 ? pick(["PUT", "PATCH", "DELETE"]) : "POST",
       document: int(5) === 0,
-      encoding: int(3) === 0 ? "multipart" : "urlencoded",
+      // The "Add files" form is multipart (its refusals without files too).
+      encoding: endpoint === "portal-files" || int(3) === 0 ? "multipart" : "urlencoded",
       fields,
-      files: [],
+      files,
     };
     if (int(12) === 0) {
       c.category = "malformed body";
@@ -552,7 +798,7 @@ async function send(app: RunningApp, cookies: Record<SessionKind, string>, c: Ca
   } else if (c.encoding === "multipart" || c.files.length > 0) {
     const form = new FormData();
     for (const [name, value] of c.fields) form.append(name, value);
-    for (const [name, filename, content] of c.files) form.append(name, new Blob([content], { type: "text/plain" }), filename);
+    for (const [name, filename, content, type = "text/plain"] of c.files) form.append(name, new Blob([content], { type }), filename);
     body = form;
   } else {
     body = new URLSearchParams(c.fields);
@@ -585,7 +831,7 @@ function describeCase(c: Case): string {
 describe("account, leads and User Management actions under generated invalid submissions", () => {
   let app: RunningApp;
   let pool: pg.Pool;
-  const cookies: Record<SessionKind, string> = { none: "", admin: "", member: "", "first-admin": "" };
+  const cookies: Record<SessionKind, string> = { none: "", admin: "", member: "", "first-admin": "", customer: "" };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "account-leads-users-fuzz-"));
 
   function productionCookie(token: string): string {
@@ -604,6 +850,11 @@ describe("account, leads and User Management actions under generated invalid sub
       verifications: "select md5(coalesce(string_agg(t.id::text || t.identifier, '|' order by t.id), '')) as sum, count(*)::int as count from verifications t",
       leads: "select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as sum, count(*)::int as count from leads t",
       lead_notes: "select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as sum, count(*)::int as count from lead_notes t",
+      // Issue 22: the threads, the invitations and the files (every column; the leads' new columns, the
+      // appointment, the review request, the read marks and the customer link, are in the leads row).
+      lead_messages: "select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as sum, count(*)::int as count from lead_messages t",
+      portal_invitations: "select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as sum, count(*)::int as count from portal_invitations t",
+      lead_attachments: "select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as sum, count(*)::int as count from lead_attachments t",
       email_outbox: "select '' as sum, count(*)::int as count from email_outbox",
       // Refused attempts are audited as failures; only a successful change would add a success.
       audit: "select '' as sum, count(*)::int as count from audit_log where outcome = 'success'",
@@ -613,6 +864,9 @@ describe("account, leads and User Management actions under generated invalid sub
       const { rows } = await pool.query<{ sum: string; count: number }>(sql);
       out[name] = `${rows[0]!.count} rows ${rows[0]!.sum}`;
     }
+    // The stored files, and the staging area of the uploads (a refused "Add files" leaves nothing behind).
+    const files = listFiles(dataDir);
+    out.files = `${files.length} files ${crypto.createHash("md5").update(files.join("|")).digest("hex")}`;
     return out;
   }
 
@@ -667,6 +921,40 @@ describe("account, leads and User Management actions under generated invalid sub
     );
     [fx.leadA, fx.leadB] = leads.map((row) => row.id) as [string, string];
 
+    // Issue 22. The signed-in customer, another customer, and an account that was rejected.
+    const customer = await createUser({ kind: "customer", db: appDb, overrides: { firstName: "Dana", lastName: "Whitfield" } });
+    Object.assign(fx.customer, { id: customer.id, email: customer.email });
+    cookies.customer = productionCookie((await createSession(customer, { db: appDb })).token);
+    const otherCustomer = await createUser({ kind: "customer", db: appDb, overrides: { firstName: "Omar", lastName: "Castellano" } });
+    const rejected = await createUser({ kind: "rejected", db: appDb });
+    // The appointments: a week and more ahead, and one that passed (dates in UTC: a day of slack either side of Eastern Time).
+    const ahead = futureDate(10);
+    const passed = futureDate(-5);
+    const { rows: more } = await pool.query<{ id: string }>(
+      `insert into leads (first_name, last_name, email, phone, submission_key, pipeline_status, contacted, customer_user_id,
+                          appointment_date, appointment_start, appointment_end, appointment_status, appointment_sequence,
+                          review_requested_at, review_requested_by) values
+         ('Dana', 'Whitfield', 'dana.home@example.com', '+16145550160', 'fuzz-portal-${SEED}', 'inspection_scheduled', true, $1, $3, '09:00', '11:00', 'proposed', 1, null, null),
+         ('Dana', 'Whitfield', 'dana.home@example.com', '+16145550160', 'fuzz-portal-past-${SEED}', 'inspection_scheduled', true, $1, $4, '13:00', '15:00', 'proposed', 1, null, null),
+         ('Dana', 'Whitfield', upper($5), '+16145550160', 'fuzz-portal-email-${SEED}', 'new', false, null, null, null, null, null, 0, null, null),
+         ('Omar', 'Castellano', $6, '+16145550161', 'fuzz-portal-other-${SEED}', 'inspection_scheduled', true, $2, $3, '10:00', '12:00', 'proposed', 1, null, null),
+         ('Jade', 'Lead', 'jade@example.com', '+16145550162', 'fuzz-lead-appointment-${SEED}', 'inspection_scheduled', true, null, $3, '13:30', '16:00', 'confirmed', 2, null, null),
+         ('Kurt', 'Lead', 'kurt@example.com', '+16145550163', 'fuzz-lead-won-${SEED}', 'won', true, null, null, null, null, null, 0, null, null),
+         ('Lena', 'Lead', 'lena@example.com', '+16145550164', 'fuzz-lead-reviewed-${SEED}', 'completed', true, null, null, null, null, null, 0, now() - interval '3 days', $7),
+         ('Milo', 'Lead', 'milo.invite@example.com', '+16145550165', 'fuzz-lead-invite-${SEED}', 'contacted', true, null, null, null, null, null, 0, null, null),
+         ('Nora', 'Lead', $8, '+16145550166', 'fuzz-lead-rejected-${SEED}', 'new', false, null, null, null, null, null, 0, null, null)
+       returning id::text as id`,
+      [customer.id, otherCustomer.id, ahead, passed, customer.email, otherCustomer.email, admin.id, rejected.email],
+    );
+    [fx.portalLead, fx.portalLeadPast, fx.portalLeadByEmail, fx.otherCustomerLead, fx.leadAppointment, fx.leadWon, fx.leadReviewed, fx.leadInvite, fx.leadRejected] =
+      more.map((row) => row.id) as [string, string, string, string, string, string, string, string, string];
+    // The review link the review request sends (Site Configuration's "Review link"): without it every request is refused (422).
+    await pool.query(
+      `insert into cms_site_settings (setting_key, setting_value) values ('review_request_url', 'https://g.page/r/fuzz-roofing/review')
+       on conflict (setting_key) do update set setting_value = excluded.setting_value`,
+    );
+    fx.jpeg = new Uint8Array(await noiseJpeg(64, 48));
+
     // The sessions work and the actions are where this test posts: one refused request per screen.
     for (const [endpoint, probePath] of [
       ["leads", "/admin/leads"],
@@ -674,6 +962,7 @@ describe("account, leads and User Management actions under generated invalid sub
       ["users", "/admin/users"],
       ["change-password", "/auth/change-password"],
       ["first-password", "/auth/change-password"],
+      ["portal", `/portal/requests/${fx.portalLead}`],
     ] as const) {
       const probe = await fetch(`${app.url}${probePath}.data`, {
         method: "POST",
@@ -725,6 +1014,8 @@ describe("account, leads and User Management actions under generated invalid sub
     expect(show(signOuts.filter(({ a }) => !a?.redirect)), "sign-outs that did not redirect").toEqual([]);
     expect(show(others.filter(({ a }) => !a || a.status < 400 || a.status > 499)), "answers outside 4xx").toEqual([]);
     expect(show(answers.filter(({ a }) => a?.leak)), "answers with text no user should see").toEqual([]);
+    // Another customer's request is never found; a change the lead's state forbids is a conflict.
+    expect(show(answers.filter(({ c, a }) => exactStatus(c) !== undefined && a?.status !== exactStatus(c))), "answers other than the expected 404 or 409").toEqual([]);
     // The action answered with its own message (a form over 1 MiB is refused before it: 413).
     expect(show(others.filter(({ a }) => a && a.status !== 413 && !a.fromAction)), "4xx not from the action").toEqual([]);
     expect(errorLines().slice(errorsBefore).slice(0, 5), "errors in the server log").toEqual([]);
@@ -756,5 +1047,53 @@ describe("account, leads and User Management actions under generated invalid sub
     const reset = await post("/auth/reset-password", "none", [["token", fx.resetToken], ["password", chosen], ["confirmPassword", chosen]]);
     expect(`${reset.status} ${await reset.text()}`).toMatch(/^202 .*\/auth\?notice=password-reset/);
     expect((await snapshot()).accounts).not.toBe(before.accounts);
+
+    // Issue 22: the customer's message through the portal (its data form, then its page without
+    // JavaScript), and a staff appointment, are seen.
+    const message = await post(`/portal/requests/${fx.portalLead}`, "customer", [["intent", "send-message"], ["body", "Fuzz control 😀\nSecond line, e\u0301 中文"]]);
+    expect(`${message.status} ${await message.text()}`).toMatch(/^200 .*Your message was sent/);
+    const afterMessage = await snapshot();
+    expect(afterMessage.lead_messages).not.toBe(before.lead_messages);
+    const page = await fetch(`${app.url}/portal/requests/${fx.portalLead}`, {
+      method: "POST",
+      headers: { origin: app.url, "x-forwarded-for": nextClientAddress(), cookie: cookies.customer },
+      body: new URLSearchParams([["intent", "send-message"], ["body", "And a second one from the page without JavaScript."]]),
+    });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("And a second one from the page without JavaScript.");
+    const appointment = await post(`/admin/leads/${fx.leadA}`, "admin", [["intent", "set-appointment"], ["date", futureDate(14)], ["start", "10:00"], ["end", "12:30"]]);
+    expect(`${appointment.status} ${await appointment.text()}`).toMatch(/^200 .*Appointment saved/);
+    const afterAppointment = await snapshot();
+    expect(afterAppointment.leads).not.toBe(afterMessage.leads);
+    expect(afterAppointment.email_outbox).not.toBe(afterMessage.email_outbox);
+
+    // Every valid submission the issue-22 cases started from is accepted and writes what it should: the
+    // mutation, not the base, is what the refusals above refused.
+    const writes: Record<string, string[]> = {
+      "portal/update-insurance": ["leads"],
+      "portal/send-message": ["lead_messages"],
+      "portal/confirm-appointment": ["leads"],
+      "portal/request-another-time": ["leads", "lead_messages"],
+      "portal-files/add-files": ["lead_attachments", "files"],
+      "lead/invite-to-portal": ["users", "portal_invitations", "leads", "email_outbox"],
+      "lead/send-message": ["lead_messages", "email_outbox"],
+      "lead/set-appointment": ["leads", "email_outbox"],
+      "lead/clear-appointment": ["leads", "email_outbox"],
+      "lead/send-review-request": ["leads", "email_outbox"],
+    };
+    const seen: string[] = [];
+    const wanted: string[] = [];
+    for (const [endpoint, [intent, pathName, fields, files = []]] of portalIntentBases()) {
+      const c: Case = { n: -1, endpoint, intent, category: "valid", path: pathName, method: "POST", document: false, encoding: files.length > 0 ? "multipart" : "urlencoded", fields, files };
+      const was = await snapshot();
+      const answer = await send(app, cookies, c);
+      const now = await snapshot();
+      const changed = Object.keys(now).filter((key) => now[key] !== was[key]);
+      const expected = writes[`${endpoint}/${intent}`] ?? ["(unlisted)"];
+      seen.push(`${endpoint}/${intent}: ${answer.status}, ${expected.filter((key) => changed.includes(key)).join(" ")}`);
+      wanted.push(`${endpoint}/${intent}: 200, ${expected.join(" ")}`);
+    }
+    expect(seen).toEqual(wanted);
+    expect(errorLines().slice(errorsBefore).slice(0, 5), "errors in the server log after the valid submissions").toEqual([]);
   }, 600_000);
 });

@@ -1,7 +1,7 @@
-import { Readable } from "node:stream";
 import { z } from "zod";
 import type { Route } from "./+types/leads.$id.attachments.$attachmentId.thumbnail";
 import { requireAdmin } from "~/domain/accounts/guards.server";
+import { attachmentNotFound, attachmentThumbnail } from "~/domain/leads/attachment-responses.server";
 import { openLeadAttachmentThumbnail } from "~/domain/leads/open-lead-attachment-thumbnail.server";
 
 /**
@@ -11,23 +11,13 @@ import { openLeadAttachmentThumbnail } from "~/domain/leads/open-lead-attachment
  */
 
 const uuid = z.uuid();
-const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "private, no-store" } });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const leadId = uuid.safeParse(params.id);
   const attachmentId = uuid.safeParse(params.attachmentId);
-  if (!leadId.success || !attachmentId.success) throw notFound();
+  if (!leadId.success || !attachmentId.success) throw attachmentNotFound();
   const thumbnail = await openLeadAttachmentThumbnail(leadId.data, attachmentId.data);
-  if (!thumbnail) throw notFound();
-  return new Response(Readable.toWeb(thumbnail.stream) as ReadableStream<Uint8Array>, {
-    headers: {
-      "Content-Type": thumbnail.contentType,
-      "Content-Length": String(thumbnail.size),
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "Cache-Control": "private, max-age=3600",
-      "Cross-Origin-Resource-Policy": "same-origin",
-      "X-Robots-Tag": "noindex",
-    },
-  });
+  if (!thumbnail) throw attachmentNotFound();
+  return attachmentThumbnail(thumbnail);
 }

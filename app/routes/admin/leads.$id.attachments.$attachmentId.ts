@@ -1,8 +1,7 @@
-import { Readable } from "node:stream";
-import { create as contentDisposition } from "content-disposition";
 import { z } from "zod";
 import type { Route } from "./+types/leads.$id.attachments.$attachmentId";
 import { requireAdmin } from "~/domain/accounts/guards.server";
+import { attachmentNotFound, attachmentDownload } from "~/domain/leads/attachment-responses.server";
 import { openLeadAttachment } from "~/domain/leads/open-lead-attachment.server";
 
 /**
@@ -20,18 +19,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const leadId = uuid.safeParse(params.id);
   const attachmentId = uuid.safeParse(params.attachmentId);
-  if (!leadId.success || !attachmentId.success) throw new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "private, no-store" } });
+  if (!leadId.success || !attachmentId.success) throw attachmentNotFound();
   const file = await openLeadAttachment(leadId.data, attachmentId.data);
-  if (!file) throw new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "private, no-store" } });
-  return new Response(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>, {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Length": String(file.size),
-      "Content-Disposition": contentDisposition(file.fileName),
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "Cache-Control": "private, no-store",
-      "Cross-Origin-Resource-Policy": "same-origin",
-      "X-Robots-Tag": "noindex",
-    },
-  });
+  if (!file) throw attachmentNotFound();
+  return attachmentDownload(file);
 }

@@ -1,5 +1,5 @@
 import { Download, FileText, Image as ImageIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { data, Form, isRouteErrorResponse, useNavigation, useRouteError } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/leads.$id";
@@ -7,6 +7,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { BackLink } from "~/components/admin/back-link";
 import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { FormMessage } from "~/components/admin/form-message";
+import { useFieldErrors } from "~/components/admin/use-field-errors";
 import { ContactedToggle, type ContactedResult } from "~/components/leads/contacted-toggle";
 import { formatDateTime } from "~/components/leads/format";
 import { LeadBanner } from "~/components/leads/lead-banner";
@@ -84,7 +85,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** The review request's form sends its intent only (send-review-request.server.ts decides the rest). */
-const sendReviewRequestSchema = z.object({ intent: z.literal("send-review-request") });
+const sendReviewRequestSchema = z.strictObject({ intent: z.literal("send-review-request") });
 
 const actionSchema = z.discriminatedUnion("intent", [setContactedSchema, setStatusSchema, addNoteSchema, updateInsuranceSchema, inviteToPortalSchema, sendReviewRequestSchema, sendMessageSchema, setAppointmentSchema, clearAppointmentSchema]);
 
@@ -250,28 +251,6 @@ const FIELD_IDS: Record<string, string> = {
   dateOfLoss: "lead-date-of-loss",
 };
 
-/**
- * A refused form's message per field: `invalid(name)` marks the control (aria-invalid, described by its
- * message), `message(name)` is the message under it. After a refused post the first field in error gets
- * the focus: the forms keep their scroll position, and the page's banner may be out of sight.
- */
-function useFieldErrors(actionData: ActionResult | undefined) {
-  const errors = actionData && !actionData.ok ? (actionData.fieldErrors ?? {}) : {};
-  useEffect(() => {
-    const first = Object.keys(actionData?.fieldErrors ?? {}).find((name) => FIELD_IDS[name]);
-    if (actionData && !actionData.ok && first) document.getElementById(FIELD_IDS[first]!)?.focus();
-  }, [actionData]);
-  return {
-    invalid: (name: string) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `${FIELD_IDS[name]}-error` } : {}),
-    message: (name: string) =>
-      errors[name] ? (
-        <p id={`${FIELD_IDS[name]}-error`} className="mt-1 text-sm text-destructive">
-          {errors[name]}
-        </p>
-      ) : null,
-  };
-}
-
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-3">
@@ -290,7 +269,7 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
   const busy = navigation.state === "submitting";
   const [contactedFailed, setContactedFailed] = useState(false);
   // The Messages and Appointment sections show their own refusals (their fields are named like others here).
-  const fields = useFieldErrors(actionData && !SECTION_INTENTS.has(actionData.intent) ? actionData : undefined);
+  const fields = useFieldErrors(actionData && !SECTION_INTENTS.has(actionData.intent) ? actionData : undefined, FIELD_IDS);
   const refused = (intent: string) => (actionData && !actionData.ok && actionData.intent === intent ? actionData : undefined);
   const messageRefusal = refused("send-message");
   const appointmentRefusal = refused("set-appointment");

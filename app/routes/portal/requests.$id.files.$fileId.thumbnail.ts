@@ -1,7 +1,7 @@
-import { Readable } from "node:stream";
 import { z } from "zod";
 import type { Route } from "./+types/requests.$id.files.$fileId.thumbnail";
 import { requireCustomer } from "~/domain/accounts/guards.server";
+import { attachmentNotFound, attachmentThumbnail } from "~/domain/leads/attachment-responses.server";
 import { openLeadAttachmentThumbnail } from "~/domain/leads/open-lead-attachment-thumbnail.server";
 import { findCustomerLeadId } from "~/domain/portal/customer-leads.server";
 
@@ -12,25 +12,15 @@ import { findCustomerLeadId } from "~/domain/portal/customer-leads.server";
  */
 
 const uuid = z.uuid();
-const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "private, no-store" } });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireCustomer(request);
   const leadId = uuid.safeParse(params.id);
   const fileId = uuid.safeParse(params.fileId);
-  if (!leadId.success || !fileId.success) throw notFound();
+  if (!leadId.success || !fileId.success) throw attachmentNotFound();
   const owned = await findCustomerLeadId(user, leadId.data);
-  if (!owned) throw notFound();
+  if (!owned) throw attachmentNotFound();
   const thumbnail = await openLeadAttachmentThumbnail(owned, fileId.data);
-  if (!thumbnail) throw notFound();
-  return new Response(Readable.toWeb(thumbnail.stream) as ReadableStream<Uint8Array>, {
-    headers: {
-      "Content-Type": thumbnail.contentType,
-      "Content-Length": String(thumbnail.size),
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "Cache-Control": "private, max-age=3600",
-      "Cross-Origin-Resource-Policy": "same-origin",
-      "X-Robots-Tag": "noindex",
-    },
-  });
+  if (!thumbnail) throw attachmentNotFound();
+  return attachmentThumbnail(thumbnail);
 }

@@ -1,8 +1,7 @@
-import { Readable } from "node:stream";
-import { create as contentDisposition } from "content-disposition";
 import { z } from "zod";
 import type { Route } from "./+types/requests.$id.files.$fileId";
 import { requireCustomer } from "~/domain/accounts/guards.server";
+import { attachmentNotFound, attachmentDownload } from "~/domain/leads/attachment-responses.server";
 import { openLeadAttachment } from "~/domain/leads/open-lead-attachment.server";
 import { findCustomerLeadId } from "~/domain/portal/customer-leads.server";
 
@@ -14,26 +13,15 @@ import { findCustomerLeadId } from "~/domain/portal/customer-leads.server";
  */
 
 const uuid = z.uuid();
-const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "private, no-store" } });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireCustomer(request);
   const leadId = uuid.safeParse(params.id);
   const fileId = uuid.safeParse(params.fileId);
-  if (!leadId.success || !fileId.success) throw notFound();
+  if (!leadId.success || !fileId.success) throw attachmentNotFound();
   const owned = await findCustomerLeadId(user, leadId.data);
-  if (!owned) throw notFound();
+  if (!owned) throw attachmentNotFound();
   const file = await openLeadAttachment(owned, fileId.data);
-  if (!file) throw notFound();
-  return new Response(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>, {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Length": String(file.size),
-      "Content-Disposition": contentDisposition(file.fileName),
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "Cache-Control": "private, no-store",
-      "Cross-Origin-Resource-Policy": "same-origin",
-      "X-Robots-Tag": "noindex",
-    },
-  });
+  if (!file) throw attachmentNotFound();
+  return attachmentDownload(file);
 }

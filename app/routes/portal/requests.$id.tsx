@@ -1,8 +1,8 @@
-import { useEffect } from "react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/requests.$id";
 import { FormMessage } from "~/components/admin/form-message";
+import { useFieldErrors } from "~/components/admin/use-field-errors";
 import { MessageThread } from "~/components/leads/message-thread";
 import { AddFilesForm } from "~/components/portal/add-files-form";
 import { AppointmentCard } from "~/components/portal/appointment-card";
@@ -179,23 +179,6 @@ const FIELD_IDS: Record<string, string> = {
   dateOfLoss: "portal-date-of-loss",
 };
 
-function useFieldErrors(actionData: ActionResult | undefined) {
-  const errors = actionData && !actionData.ok ? (actionData.fieldErrors ?? {}) : {};
-  useEffect(() => {
-    const first = Object.keys(actionData?.fieldErrors ?? {}).find((name) => FIELD_IDS[name]);
-    if (actionData && !actionData.ok && first) document.getElementById(FIELD_IDS[first]!)?.focus();
-  }, [actionData]);
-  return {
-    invalid: (name: string) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `${FIELD_IDS[name]}-error` } : {}),
-    message: (name: string) =>
-      errors[name] ? (
-        <p id={`${FIELD_IDS[name]}-error`} className="mt-1 text-sm text-destructive">
-          {errors[name]}
-        </p>
-      ) : null,
-  };
-}
-
 /** The homeowner's steps, the current one marked (a closed request says so instead). */
 function Progress({ pipelineStatus }: { pipelineStatus: string }) {
   const words = customerStatusWords(pipelineStatus);
@@ -226,7 +209,7 @@ export default function PortalRequestPage({ loaderData, actionData }: Route.Comp
   const { request: r } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const fields = useFieldErrors(actionData);
+  const fields = useFieldErrors(actionData, FIELD_IDS);
   const typed = actionData && !actionData.ok && actionData.intent === "update-insurance" ? actionData.values : undefined;
   const refused = (intent: string) => (actionData && !actionData.ok && actionData.intent === intent ? actionData : undefined);
   const messageRefusal = refused("send-message");
