@@ -60,6 +60,18 @@ async function outbox(kind: string): Promise<Array<{ text_body: string; to_addre
   return rows;
 }
 
+/** What the public pages' tests ask of every page: one h1, the landmarks, axe clean at a phone's width and a desktop's. */
+async function expectAccessiblePage(page: Page): Promise<void> {
+  expect(await page.locator("h1").count()).toBe(1);
+  expect(await page.getByRole("banner").count()).toBe(1);
+  expect(await page.getByRole("main").count()).toBe(1);
+  expect(await page.getByRole("contentinfo").count()).toBe(1);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
 describe("the homeowner's portal, end to end", () => {
   test("1. a homeowner sends a request with a phone photo", async () => {
     const response = await homeowner.goto("/contact", { waitUntil: "domcontentloaded" });
@@ -108,7 +120,7 @@ describe("the homeowner's portal, end to end", () => {
     const url = new URL(link!);
     await homeowner.goto(`${url.pathname}${url.search}`, { waitUntil: "domcontentloaded" });
     await homeowner.getByRole("heading", { name: "Open your customer portal" }).waitFor();
-    await expectNoAxeViolations(homeowner);
+    await expectAccessiblePage(homeowner);
     await homeowner.getByLabel("New password", { exact: true }).fill(PASSWORD);
     await homeowner.getByLabel("Confirm new password").fill(PASSWORD);
     await homeowner.getByRole("button", { name: "Open my portal" }).click();
@@ -122,12 +134,12 @@ describe("the homeowner's portal, end to end", () => {
   test("4. the portal lists the request in plain words; the request page shows what was sent", async () => {
     const card = homeowner.getByRole("article").filter({ hasText: "Status: Received" });
     await card.waitFor();
-    await expectNoAxeViolations(homeowner);
+    await expectAccessiblePage(homeowner);
     await card.getByRole("link", { name: /Open request/ }).click();
     await homeowner.waitForURL(`**/portal/requests/${leadId}`);
     await homeowner.getByText("Shingles came off the north slope in Tuesday's storm.").waitFor();
     await homeowner.getByText("north-slope.jpg").first().waitFor();
-    await expectNoAxeViolations(homeowner);
+    await expectAccessiblePage(homeowner);
   });
 
   test("5. the homeowner adds a second photo (an iPhone HEIC), corrects the claim number and writes to the office", async () => {
@@ -187,7 +199,7 @@ describe("the homeowner's portal, end to end", () => {
     await homeowner.goto(`/portal/requests/${leadId}`, { waitUntil: "domcontentloaded" });
     await homeowner.getByText("Thanks Zoë, we'll come Tuesday morning.").waitFor();
     await homeowner.getByText(/9:00 AM – 11:00 AM Eastern Time/).first().waitFor();
-    await expectNoAxeViolations(homeowner);
+    await expectAccessiblePage(homeowner);
     await homeowner.getByRole("button", { name: "Confirm appointment" }).click();
     await homeowner.getByText("Confirmed").first().waitFor();
 
