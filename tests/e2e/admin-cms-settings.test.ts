@@ -236,8 +236,9 @@ describe("Site Settings", () => {
     const filter = page.getByLabel("Category");
     expect(await filter.locator("option").allInnerTexts()).toEqual(["All Categories", "General", "Contact", "Branding", "Social", "Certifications"]);
     await filter.selectOption({ label: "Social" });
-    await expect.poll(() => cardKeys(page)).toEqual(["social_links"]);
-    expect(await page.getByRole("heading", { level: 2 }).allInnerTexts()).toEqual(["Social (1)"]);
+    // The review request's private link (issue 22) is a Social setting too.
+    await expect.poll(() => cardKeys(page)).toEqual(["review_request_url", "social_links"]);
+    expect(await page.getByRole("heading", { level: 2 }).allInnerTexts()).toEqual(["Social (2)"]);
     await filter.selectOption({ label: "Branding" });
     await search.fill("promo_d");
     await expect.poll(() => cardKeys(page)).toEqual(["promo_discount"]);

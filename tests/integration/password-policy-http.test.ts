@@ -186,7 +186,8 @@ describe("the length is counted in characters", () => {
     await db().update(users).set({ status: "approved" }).where(eq(users.id, user!.id));
     expect((await signInApi(email, first)).status).toBe(200);
     const signedIn = await run(authAction, formRequest("/auth", { intent: "sign-in", email, password: first }));
-    expect([signedIn.status, signedIn.location]).toEqual([302, "/admin"]);
+    // Approved without a role: the front page (staff land on /admin, customers on /portal: issue 22).
+    expect([signedIn.status, signedIn.location]).toEqual([302, "/"]);
 
     const token = await resetToken(email);
     const tooLong = randomEmoji(129, 12);

@@ -172,13 +172,24 @@ export function uploadRequest(
   cookie: string,
   { fields = [["intent", "upload-media"]], files = [] }: { fields?: Array<[string, string]>; files?: UploadFile[] },
 ): Request {
-  const form = new FormData();
-  for (const [name, value] of fields) form.append(name, value);
-  for (const file of files) form.append(file.field ?? "file", new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? "" }));
+  // Encoded here, whole, as FormData would be (names escaped the same way): a FormData body is streamed by
+  // Node's fetch, whose encoder goes on writing into a body the action already refused and cancelled, an
+  // unhandled ERR_INVALID_STATE that fails the run (seen under load). A buffer has nothing left to write.
+  const boundary = `----media-test-${Math.random().toString(16).slice(2)}`;
+  const escape = (value: string) => value.replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/"/g, "%22");
+  const parts: Buffer[] = [];
+  for (const [name, value] of fields) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${escape(name)}"\r\n\r\n${value.replace(/\r?\n|\r/g, "\r\n")}\r\n`));
+  }
+  for (const file of files) {
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="${escape(file.field ?? "file")}"; filename="${escape(file.name)}"\r\nContent-Type: ${file.type || "application/octet-stream"}\r\n\r\n`;
+    parts.push(Buffer.from(head), Buffer.from(file.bytes), Buffer.from("\r\n"));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
   return new Request(`http://app.test${MEDIA_PATH}`, {
     method: "POST",
-    headers: { cookie, "x-app-client-ip": "203.0.113.31" },
-    body: form,
+    headers: { cookie, "x-app-client-ip": "203.0.113.31", "content-type": `multipart/form-data; boundary=${boundary}` },
+    body: Buffer.concat(parts),
   });
 }
 
