@@ -53,7 +53,10 @@ function refusal(reason: keyof typeof INVITATION_TEXT): InvitationState {
 
 /** What the link's page shows before the password is chosen (reading it changes nothing). */
 export async function readInvitation(token: string): Promise<InvitationState> {
-  const row = await findInvitation(token);
+  return stateOf(await findInvitation(token));
+}
+
+function stateOf(row: Awaited<ReturnType<typeof findInvitation>>): InvitationState {
   if (!row || row.status === "rejected") return refusal("invalid");
   if (row.usedAt) return refusal("used");
   if (row.expired) return refusal("expired");
@@ -65,9 +68,9 @@ export type AcceptOutcome =
   | { ok: false; status: number; text: string; fieldErrors?: { password?: string; confirmPassword?: string } };
 
 export async function acceptPortalInvitation(request: Request, input: { token: string; password: string; confirmPassword: string }): Promise<AcceptOutcome> {
-  const state = await readInvitation(input.token);
-  if (!state.ok) return { ok: false, status: 400, text: state.text };
-  const row = (await findInvitation(input.token))!;
+  const row = await findInvitation(input.token);
+  const state = stateOf(row);
+  if (!row || !state.ok) return { ok: false, status: 400, text: state.ok ? INVITATION_TEXT.invalid : state.text };
   const rule = passwordRuleProblem(input.password);
   const problem = rule ?? (await passwordProblem(input.password, { email: row.email, firstName: row.firstName, lastName: row.lastName }));
   if (problem) return { ok: false, status: 400, text: problem, fieldErrors: { password: problem } };

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { accounts, leads, portalInvitations, users } from "~/db/schema";
 
@@ -29,7 +29,7 @@ export async function getPortalAccess(leadId: string): Promise<PortalAccess> {
       expired: sql<boolean>`${portalInvitations.expiresAt} <= now()`,
     })
     .from(portalInvitations)
-    .where(and(eq(portalInvitations.leadId, leadId)))
+    .where(eq(portalInvitations.leadId, leadId))
     .orderBy(desc(portalInvitations.createdAt))
     .limit(1);
   return {

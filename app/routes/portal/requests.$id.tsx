@@ -24,6 +24,7 @@ import { correctInsurance } from "~/domain/portal/correct-insurance.server";
 import { findCustomerLeadId } from "~/domain/portal/customer-leads.server";
 import { getCustomerRequest } from "~/domain/portal/get-customer-request.server";
 import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
+import { fieldErrorsOf } from "~/lib/admin-result";
 import { cn } from "~/lib/cn";
 import { currentRequestId, logger } from "~/lib/logger.server";
 
@@ -59,7 +60,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       files: detail.files.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
       messages: detail.messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
     },
-    businessName: settings.businessName,
     phone: settings.phone,
     phoneHref: settings.phoneHref,
   };
@@ -120,11 +120,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const failure = Object.hasOwn(FAILURE, intent) ? FAILURE[intent]! : "The change could not be made.";
   const parsed = actionSchema.safeParse(values);
   if (!parsed.success) {
-    const fieldErrors: Partial<Record<string, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (typeof field === "string" && field !== "intent") fieldErrors[field] ??= issue.message;
-    }
+    // The first message per field; the intent and the form as a whole are not fields the user can fix.
+    const { intent: _intent, _form: _whole, ...fieldErrors } = fieldErrorsOf(parsed.error);
     if (Object.keys(fieldErrors).length > 0) {
       const typed = Object.fromEntries(Object.entries(values).filter(([key]) => key !== "intent"));
       return result({ ok: false, intent, message: "", fieldErrors, values: typed }, 400);
