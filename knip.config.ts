@@ -15,7 +15,7 @@ const config: KnipConfig = {
   entry: [
     // The server bundle's entry (vite.config.ts: environments.ssr), loaded by server.js.
     "server/app.ts",
-    // Emitted as its own chunk by vite.config.ts (crawlPageParserWorker) and started as a worker thread.
+    // Emitted as its own chunk by vite.config.ts (crawlPageParserWorker) and started as the page parser process.
     "app/domain/contracts/crawler/page-parser-worker.server.ts",
     // Every bench is run by hand or by an npm script (bench/README.md); crawler-parse.js is not in a script.
     "bench/*.js",

@@ -4,8 +4,8 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 
 /**
- * The crawler parses pages in a worker thread (ADR 038). Its entry is a file of its own in the server
- * build, `build/server/crawl-page-parser.js`, so a worker loads the adapters and cheerio, not the app.
+ * The crawler parses pages in a child process (ADR 038, 045). Its entry is a file of its own in the server
+ * build, `build/server/crawl-page-parser.js`, so that process loads the adapters and cheerio, not the app.
  */
 function crawlPageParserWorker(): Plugin {
   return {

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { PAGE_PARSER_WORKER_MARK } from "./page-parser-worker.server";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseBidnetPage } from "./adapters/bidnet";
@@ -6,9 +7,9 @@ import { CrawlFetchError } from "./errors";
 import { PageParseError, PageParser } from "./page-parser.server";
 
 /**
- * The crawl's page parser in its worker thread (ADR 038), with pages that the HTML parser under the
- * adapters cannot read in bounded time or memory: the web process's event loop keeps turning, the page is
- * given up at the time or heap limit, and the next page is parsed by a fresh worker.
+ * The crawl's page parser in its own process (ADR 038, ADR 045), with pages that the HTML parser under the
+ * adapters cannot read in bounded time or memory: this process's event loop keeps turning, the page is
+ * given up at the time or heap limit, and the next page is parsed by a fresh parser process.
  */
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../../../tests/fixtures/crawler");
@@ -37,6 +38,19 @@ async function longestStall<T>(work: () => Promise<T>): Promise<{ result: Promis
   }
 }
 
+/** The parser processes this test process started that are still running (Linux's /proc). */
+function parserProcesses(): number[] {
+  return fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name)).map(Number).filter((pid) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      return parent === process.pid && fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes(PAGE_PARSER_WORKER_MARK);
+    } catch {
+      return false; // ended while we looked
+    }
+  });
+}
+
 const parsers: PageParser[] = [];
 function parser(limits?: ConstructorParameters<typeof PageParser>[0]) {
   const p = new PageParser(limits);
@@ -48,8 +62,8 @@ afterEach(async () => {
   await Promise.all(parsers.splice(0).map((p) => p.close()));
 });
 
-describe("the page parser worker", () => {
-  it("parses a real page exactly as the adapter does in process, and reuses its worker", async () => {
+describe("the page parser process", () => {
+  it("parses a real page exactly as the adapter does in process, reuses its process, and leaves none behind when closed", async () => {
     const html = read("bidnet_private_supplier_search_results_2025-08-09.html");
     const p = parser();
     const first = await p.parse("bidnet", html, PAGE_URL, 200);
@@ -57,6 +71,9 @@ describe("the page parser worker", () => {
     expect(first.contracts).toHaveLength(25);
     const second = await p.parse("govcb", read("synthetic_govcb_search_roof_page1.html"), "https://www.govcb.com/search.htm", 200);
     expect(second.contracts.map((c) => c.externalId)).toEqual(["23761006", "NBD14874385965181826"]);
+    expect(parserProcesses()).toHaveLength(1);
+    await p.close();
+    expect(parserProcesses()).toEqual([]);
   });
 
   it("gives up a page the HTML parser needs quadratic time for, at the time limit, without stalling the process; the next page parses", async () => {
@@ -75,7 +92,7 @@ describe("the page parser worker", () => {
     expect(next.contracts).toHaveLength(1);
   });
 
-  it("a page that would exhaust the heap ends only its worker: the process goes on and the next page parses", async () => {
+  it("a page that would exhaust the heap ends only its parser process: this process goes on and the next page parses", async () => {
     const p = parser({ maxHeapMb: 64, timeoutMs: 30_000 });
     const { result, stallMs } = await longestStall(() => p.parse("govcb", MEMORY_BOMB, "https://www.govcb.com/search.htm", 200));
     expect(result.status).toBe("rejected");
@@ -99,9 +116,25 @@ describe("the page parser worker", () => {
     expect((error as CrawlFetchError).kind).toBe("aborted");
     expect(performance.now() - started).toBeLessThan(3_000);
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    expect(parserProcesses()).toEqual([]);
   });
 
-  it("an adapter that throws is a failed page, not a crashed worker", async () => {
+  it("a parser process killed from outside while it parses is a failed page; the next page gets a fresh one", async () => {
+    const p = parser();
+    await p.parse("govcb", read("synthetic_govcb_search_roof_page2.html"), "https://www.govcb.com/search.htm", 200);
+    const pids = parserProcesses();
+    expect(pids).toHaveLength(1);
+    const parsing = p.parse("bidnet", QUADRATIC_PAGE, PAGE_URL, 200).catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the page is being parsed
+    process.kill(pids[0]!, "SIGKILL");
+    const error = await parsing;
+    expect(error).toBeInstanceOf(PageParseError);
+    expect((error as PageParseError).kind).toBe("failed");
+    expect((error as PageParseError).message).toBe("the page parser stopped (SIGKILL)");
+    expect((await p.parse("govcb", read("synthetic_govcb_search_roof_page2.html"), "https://www.govcb.com/search.htm", 200)).contracts).toHaveLength(1);
+  });
+
+  it("an adapter that throws is a failed page, not a crashed parser", async () => {
     const p = parser();
     const error = await p.parse("no-such-source", "<p>x</p>", PAGE_URL, 200).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PageParseError);

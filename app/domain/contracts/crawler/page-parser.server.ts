@@ -1,19 +1,23 @@
+import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ParsedPage } from "./adapters";
 import { CrawlFetchError } from "./errors";
 import type { ParseReply, ParseRequest } from "./page-parser-worker.server";
 
 /**
- * Parses fetched pages in a worker thread with a time and a memory limit (ADR 038). The adapters' own code
- * is linear (adversarial.test.ts), but the HTML parser under them is not on every input: some markup
- * takes parse5 quadratic time, some makes it build a quadratic number of elements until the heap is
- * exhausted. In a worker such a page costs one page, not the web process: past the time limit the worker
- * is terminated (which stops even a running regular expression), past the heap limit it dies alone, and a
- * crawl's abort signal terminates it at once. The next page starts a fresh worker.
+ * Parses fetched pages in a child process with a time and a memory limit (ADR 038, ADR 045). The
+ * adapters' own code is linear (adversarial.test.ts), but the HTML parser under them is not on every
+ * input: some markup takes parse5 quadratic time, some makes it build a quadratic number of elements until
+ * the heap is exhausted. In a process of its own such a page costs one page, not the web process: past the
+ * time limit the parser is killed (which stops even a running regular expression), past the heap limit V8
+ * aborts that process alone, and a crawl's abort signal kills it at once. The next page starts a fresh one.
+ *
+ * A worker thread with `resourceLimits` was the first design; Node ends such a worker only on a
+ * best-effort basis, and some allocations that run out of the worker's heap abort the whole process
+ * instead (a CI run saw it), so the limit could not be trusted with the web process.
  *
  * One parser per crawl, one page at a time; `close()` when the crawl ends.
  */
@@ -33,39 +37,68 @@ export class PageParseError extends Error {
 export interface PageParserLimits {
   /** Longest parse of one page. */
   timeoutMs: number;
-  /** The worker's heap (old generation), MB. */
+  /** The parser process's heap (old generation), MB. */
   maxHeapMb: number;
 }
 
 const DEFAULT_PAGE_PARSER_LIMITS: PageParserLimits = { timeoutMs: 15_000, maxHeapMb: 512 };
 
-/** The file URL of tsx's ESM API (`tsImport`), as its package's exports map names it. */
-function tsxApiUrl(from: string): string {
+/** How much of the parser's standard error is kept: enough for V8's out-of-memory report. */
+const STDERR_TAIL_BYTES = 4_096;
+
+/** The file URL of tsx's loader (what `node --import tsx` loads), as its package's exports map names it. */
+function tsxLoaderUrl(from: string): string {
   const manifest = createRequire(from).resolve("tsx/package.json");
-  const entry = (JSON.parse(fs.readFileSync(manifest, "utf8")) as { exports: Record<string, { import: string | { default: string } }> })
-    .exports["./esm/api"]!.import;
-  return pathToFileURL(path.join(path.dirname(manifest), typeof entry === "string" ? entry : entry.default)).href;
+  const entry = (JSON.parse(fs.readFileSync(manifest, "utf8")) as { exports: Record<string, string | { import: string }> }).exports["."]!;
+  return pathToFileURL(path.join(path.dirname(manifest), typeof entry === "string" ? entry : entry.import)).href;
 }
 
 /**
- * Where the worker starts: the built entry in production; in development and tests (the TypeScript
- * source), the source loaded through tsx (which Vite brings; development only).
+ * Starts the parser process: the built entry in production; in development and tests (the TypeScript
+ * source) the source through tsx's loader (which Vite brings; development only). It gets the heap limit,
+ * no inherited Node options and none of the app's environment (no database URL, no secrets): it only
+ * parses what it is sent.
  */
-async function startWorker(limits: PageParserLimits): Promise<Worker> {
+async function startProcess(limits: PageParserLimits): Promise<ChildProcess> {
   const { PAGE_PARSER_WORKER_URL, PAGE_PARSER_WORKER_MARK } = await import("./page-parser-worker.server");
-  const options = {
-    workerData: { mark: PAGE_PARSER_WORKER_MARK, entry: PAGE_PARSER_WORKER_URL, loader: "" },
-    resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
-    stdout: false,
-    stderr: false,
-  };
-  if (!/\.tsx?$/.test(new URL(PAGE_PARSER_WORKER_URL).pathname)) return new Worker(new URL(PAGE_PARSER_WORKER_URL), options);
-  options.workerData.loader = tsxApiUrl(PAGE_PARSER_WORKER_URL);
-  const bootstrap =
-    'const { workerData } = require("node:worker_threads");' +
-    "import(workerData.loader).then(({ tsImport }) => tsImport(workerData.entry, workerData.entry))" +
-    ".catch((error) => setImmediate(() => { throw error; }));";
-  return new Worker(bootstrap, { ...options, eval: true });
+  const entry = fileURLToPath(PAGE_PARSER_WORKER_URL);
+  const execArgv = [`--max-old-space-size=${limits.maxHeapMb}`];
+  if (/\.tsx?$/.test(entry)) execArgv.push("--import", tsxLoaderUrl(PAGE_PARSER_WORKER_URL));
+  const env: NodeJS.ProcessEnv = { NODE_ENV: process.env.NODE_ENV ?? "production" };
+  if (process.env.PATH) env.PATH = process.env.PATH;
+  return fork(entry, [PAGE_PARSER_WORKER_MARK], {
+    execArgv,
+    env,
+    serialization: "advanced",
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
+  });
+}
+
+/** Keeps the last STDERR_TAIL_BYTES of the child's standard error. */
+function stderrTail(child: ChildProcess): () => string {
+  let tail = "";
+  child.stderr?.setEncoding("utf8");
+  child.stderr?.on("data", (chunk: string) => {
+    tail = (tail + chunk).slice(-STDERR_TAIL_BYTES);
+  });
+  return () => tail;
+}
+
+/** Whether an ended parser process ran out of its heap: V8 reports it, then aborts. */
+function ranOutOfMemory(signal: NodeJS.Signals | null, stderr: string): boolean {
+  return /heap out of memory|Allocation failed|invalid (array|table) size/i.test(stderr) || (signal === "SIGABRT" && stderr === "");
+}
+
+/** Lets the app's event loop end while the parser waits idle (and keeps it while a parse runs). */
+function holdEventLoop(child: ChildProcess, hold: boolean): void {
+  const channel = child.channel as { ref(): void; unref(): void } | null | undefined;
+  if (hold) {
+    child.ref();
+    channel?.ref();
+  } else {
+    child.unref();
+    channel?.unref();
+  }
 }
 
 /** `promise`, or CrawlFetchError "aborted" as soon as `signal` aborts. */
@@ -80,8 +113,9 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined, url:
 
 export class PageParser {
   private readonly limits: PageParserLimits;
-  private worker: Worker | undefined;
-  private ready: Promise<Worker> | undefined;
+  private child: ChildProcess | undefined;
+  private stderr: () => string = () => "";
+  private ready: Promise<ChildProcess> | undefined;
   private nextId = 1;
   private busy = false;
 
@@ -89,55 +123,58 @@ export class PageParser {
     this.limits = { ...DEFAULT_PAGE_PARSER_LIMITS, ...limits };
   }
 
-  /** A started worker that has said it listens (the first parse waits for it; later ones reuse it). */
-  private async readyWorker(): Promise<Worker> {
-    this.ready ??= startWorker(this.limits).then(
-      (worker) =>
-        new Promise<Worker>((resolve, reject) => {
-          const onMessage = (message: unknown) => {
-            if ((message as { ready?: boolean }).ready !== true) return;
-            cleanup();
-            this.worker = worker;
-            worker.unref();
-            resolve(worker);
-          };
-          const onError = (error: Error) => {
-            cleanup();
-            reject(new PageParseError("failed", `the page parser could not start: ${error.message}`));
-          };
-          const onExit = (code: number) => {
-            cleanup();
-            reject(new PageParseError("failed", `the page parser stopped while starting (exit code ${code})`));
-          };
-          const cleanup = () => {
-            worker.off("message", onMessage);
-            worker.off("error", onError);
-            worker.off("exit", onExit);
-          };
-          worker.on("message", onMessage);
-          worker.on("error", onError);
-          worker.on("exit", onExit);
-        }),
-    );
+  /** A started parser that has said it listens (the first parse waits for it; later ones reuse it). */
+  private async readyProcess(): Promise<ChildProcess> {
+    this.ready ??= startProcess(this.limits).then((child) => {
+      this.child = child;
+      this.stderr = stderrTail(child);
+      return new Promise<ChildProcess>((resolve, reject) => {
+        const onMessage = (message: unknown) => {
+          if ((message as { ready?: boolean }).ready !== true) return;
+          cleanup();
+          holdEventLoop(child, false);
+          resolve(child);
+        };
+        const onError = (error: Error) => {
+          cleanup();
+          reject(new PageParseError("failed", `the page parser could not start: ${error.message}`));
+        };
+        const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+          cleanup();
+          reject(new PageParseError("failed", `the page parser stopped while starting (${signal ?? `exit code ${code}`})`));
+        };
+        const cleanup = () => {
+          child.off("message", onMessage);
+          child.off("error", onError);
+          child.off("exit", onExit);
+        };
+        child.on("message", onMessage);
+        child.on("error", onError);
+        child.on("exit", onExit);
+      });
+    });
     try {
       return await this.ready;
     } catch (error) {
-      this.ready = undefined;
+      await this.discard();
       throw error;
     }
   }
 
-  /** Ends the worker (the next parse starts another). */
+  /** Kills the parser process and waits for it to be gone (the next parse starts another). */
   private async discard(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
+    const child = this.child;
+    this.child = undefined;
     this.ready = undefined;
-    if (worker) await worker.terminate().catch(() => {});
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    child.kill("SIGKILL");
+    await gone;
   }
 
   /**
    * The adapter of `slug` parses `html`. Rejects with PageParseError when the page takes longer than the
-   * time limit, exhausts the worker's heap or makes the adapter throw; with CrawlFetchError "aborted" when
+   * time limit, exhausts the parser's heap or makes the adapter throw; with CrawlFetchError "aborted" when
    * `signal` aborts first.
    */
   async parse(slug: string, html: string, pageUrl: string, status: number, signal?: AbortSignal): Promise<ParsedPage> {
@@ -145,7 +182,11 @@ export class PageParser {
     if (signal?.aborted) throw new CrawlFetchError("aborted", "the crawl was stopped", pageUrl);
     this.busy = true;
     try {
-      const worker = await abortable(this.readyWorker(), signal, pageUrl);
+      const child = await abortable(this.readyProcess(), signal, pageUrl).catch(async (error: unknown) => {
+        // Stopped while the parser was starting: it is not wanted any more.
+        if (error instanceof CrawlFetchError) await this.discard();
+        throw error;
+      });
       if (signal?.aborted) throw new CrawlFetchError("aborted", "the crawl was stopped", pageUrl);
       const request: ParseRequest = { id: this.nextId++, slug, html, pageUrl, status };
       return await new Promise<ParsedPage>((resolve, reject) => {
@@ -154,11 +195,11 @@ export class PageParser {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
-          worker.off("message", onMessage);
-          worker.off("error", onError);
-          worker.off("exit", onExit);
+          child.off("message", onMessage);
+          child.off("error", onError);
+          child.off("exit", onExit);
           signal?.removeEventListener("abort", onAbort);
-          worker.unref();
+          holdEventLoop(child, false);
           if (discard) void this.discard().then(outcome);
           else outcome();
         };
@@ -167,30 +208,26 @@ export class PageParser {
           if ("page" in reply) settle(() => resolve(reply.page), false);
           else settle(() => reject(new PageParseError("failed", reply.error)), false);
         };
-        const onError = (error: Error & { code?: string }) => {
-          const outOfMemory = error.code === "ERR_WORKER_OUT_OF_MEMORY";
-          settle(
-            () =>
-              reject(
-                outOfMemory
-                  ? new PageParseError("out-of-memory", `the page needed more than ${this.limits.maxHeapMb} MB to parse`)
-                  : new PageParseError("failed", error.message),
-              ),
-            true,
-          );
+        const onError = (error: Error) => settle(() => reject(new PageParseError("failed", error.message)), true);
+        const onExit = (code: number | null, exitSignal: NodeJS.Signals | null) => {
+          const error = ranOutOfMemory(exitSignal, this.stderr())
+            ? new PageParseError("out-of-memory", `the page needed more than ${this.limits.maxHeapMb} MB to parse`)
+            : new PageParseError("failed", `the page parser stopped (${exitSignal ?? `exit code ${code}`})`);
+          settle(() => reject(error), true);
         };
-        const onExit = (code: number) => settle(() => reject(new PageParseError("failed", `the page parser stopped (exit code ${code})`)), true);
         const onAbort = () => settle(() => reject(new CrawlFetchError("aborted", "the crawl was stopped", pageUrl)), true);
         const timer = setTimeout(
           () => settle(() => reject(new PageParseError("timeout", `the page took more than ${this.limits.timeoutMs / 1000} s to parse`)), true),
           this.limits.timeoutMs,
         );
-        worker.on("message", onMessage);
-        worker.on("error", onError);
-        worker.on("exit", onExit);
+        child.on("message", onMessage);
+        child.on("error", onError);
+        child.on("exit", onExit);
         signal?.addEventListener("abort", onAbort, { once: true });
-        worker.ref();
-        worker.postMessage(request);
+        holdEventLoop(child, true);
+        child.send(request, (error) => {
+          if (error) settle(() => reject(new PageParseError("failed", `the page could not be sent to the parser: ${error.message}`)), true);
+        });
       });
     } finally {
       this.busy = false;

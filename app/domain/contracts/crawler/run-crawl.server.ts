@@ -23,8 +23,8 @@ import { VETERAN_TAG } from "../tags";
  * Runs one crawl session (a `running` contract_crawl_sessions row) to its end:
  * every start page of the source's adapter, following next pages up to the
  * adapter's cap, each solicitation stored once (storeContract) however often
- * it is seen in the run. Pages are parsed in a worker thread with a time and
- * a memory limit (page-parser.server.ts, ADR 038): a page that cannot be
+ * it is seen in the run. Pages are parsed in a child process with a time and
+ * a memory limit (page-parser.server.ts, ADR 038, 045): a page that cannot be
  * read within them fails its search, not the process. Next-page links are
  * followed on the source's own origin only. Every step writes a contract_crawl_logs row (the
  * spec §8 texts where it gives them); counters are written after each page.
