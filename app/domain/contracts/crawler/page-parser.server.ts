@@ -85,8 +85,8 @@ function stderrTail(child: ChildProcess): () => string {
 }
 
 /** Whether an ended parser process ran out of its heap: V8 reports it, then aborts. */
-function ranOutOfMemory(signal: NodeJS.Signals | null, stderr: string): boolean {
-  return /heap out of memory|Allocation failed|invalid (array|table) size/i.test(stderr) || (signal === "SIGABRT" && stderr === "");
+function ranOutOfMemory(stderr: string): boolean {
+  return /heap out of memory|Allocation failed|invalid (array|table) size/i.test(stderr);
 }
 
 /** Lets the app's event loop end while the parser waits idle (and keeps it while a parse runs). */
@@ -197,7 +197,7 @@ export class PageParser {
           clearTimeout(timer);
           child.off("message", onMessage);
           child.off("error", onError);
-          child.off("exit", onExit);
+          child.off("close", onClose);
           signal?.removeEventListener("abort", onAbort);
           holdEventLoop(child, false);
           if (discard) void this.discard().then(outcome);
@@ -209,8 +209,9 @@ export class PageParser {
           else settle(() => reject(new PageParseError("failed", reply.error)), false);
         };
         const onError = (error: Error) => settle(() => reject(new PageParseError("failed", error.message)), true);
-        const onExit = (code: number | null, exitSignal: NodeJS.Signals | null) => {
-          const error = ranOutOfMemory(exitSignal, this.stderr())
+        // "close", not "exit": by then the child's standard error is read to its end (V8's report included).
+        const onClose = (code: number | null, exitSignal: NodeJS.Signals | null) => {
+          const error = ranOutOfMemory(this.stderr())
             ? new PageParseError("out-of-memory", `the page needed more than ${this.limits.maxHeapMb} MB to parse`)
             : new PageParseError("failed", `the page parser stopped (${exitSignal ?? `exit code ${code}`})`);
           settle(() => reject(error), true);
@@ -222,7 +223,7 @@ export class PageParser {
         );
         child.on("message", onMessage);
         child.on("error", onError);
-        child.on("exit", onExit);
+        child.on("close", onClose);
         signal?.addEventListener("abort", onAbort, { once: true });
         holdEventLoop(child, true);
         child.send(request, (error) => {
