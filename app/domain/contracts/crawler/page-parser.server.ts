@@ -91,13 +91,10 @@ function ranOutOfMemory(stderr: string): boolean {
 
 /** Lets the app's event loop end while the parser waits idle (and keeps it while a parse runs). */
 function holdEventLoop(child: ChildProcess, hold: boolean): void {
-  const channel = child.channel as { ref(): void; unref(): void } | null | undefined;
-  if (hold) {
-    child.ref();
-    channel?.ref();
-  } else {
-    child.unref();
-    channel?.unref();
+  type Handle = { ref(): void; unref(): void } | null | undefined;
+  for (const handle of [child, child.channel as Handle, child.stderr as Handle]) {
+    if (hold) handle?.ref();
+    else handle?.unref();
   }
 }
 
