@@ -63,7 +63,7 @@ afterEach(async () => {
 });
 
 describe("the page parser process", () => {
-  it("parses a real page exactly as the adapter does in process, reuses its process, and leaves none behind when closed", async () => {
+  it("parses a real page exactly as the adapter does in process, reuses its process, gives it no secrets, and leaves none behind when closed", async () => {
     const html = read("bidnet_private_supplier_search_results_2025-08-09.html");
     const p = parser();
     const first = await p.parse("bidnet", html, PAGE_URL, 200);
@@ -71,7 +71,12 @@ describe("the page parser process", () => {
     expect(first.contracts).toHaveLength(25);
     const second = await p.parse("govcb", read("synthetic_govcb_search_roof_page1.html"), "https://www.govcb.com/search.htm", 200);
     expect(second.contracts.map((c) => c.externalId)).toEqual(["23761006", "NBD14874385965181826"]);
-    expect(parserProcesses()).toHaveLength(1);
+    const pids = parserProcesses();
+    expect(pids).toHaveLength(1);
+    // It is given nothing of this process's environment (no database URL, no secrets) beyond these two,
+    // next to the variables Node itself sets up its channel with.
+    const environment = fs.readFileSync(`/proc/${pids[0]}/environ`, "utf8").split("\0").filter(Boolean).map((entry) => entry.split("=")[0]!);
+    expect(environment.filter((key) => !key.startsWith("NODE_CHANNEL_")).sort()).toEqual(["NODE_ENV", "PATH"]);
     await p.close();
     expect(parserProcesses()).toEqual([]);
   });
