@@ -21,7 +21,9 @@ interface LeadAttachmentInfo {
   createdAt: Date;
   /** pending | ready | failed | none (a PDF): the thumbnail route serves it when ready. */
   thumbnailStatus: "pending" | "ready" | "failed" | "none";
-  /** Who added it from the portal ("Jane D'Arcy"); null: sent with the inspection request. */
+  /** Sent with the inspection request, or added from the customer portal afterwards. */
+  addedFrom: "request" | "portal";
+  /** Who added it from the portal ("Jane D'Arcy"); null for a request's file, or once that account is deleted. */
   addedByName: string | null;
 }
 
@@ -58,6 +60,7 @@ export async function getLead(leadId: string): Promise<LeadDetail | null> {
         sizeBytes: leadAttachments.sizeBytes,
         createdAt: leadAttachments.createdAt,
         thumbnailStatus: leadAttachments.thumbnailStatus,
+        addedFrom: leadAttachments.addedFrom,
         uploaderFirstName: uploader.firstName,
         uploaderLastName: uploader.lastName,
         uploaderEmail: uploader.email,

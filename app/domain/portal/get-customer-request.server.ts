@@ -66,7 +66,7 @@ export async function getCustomerRequest(
         sizeBytes: leadAttachments.sizeBytes,
         createdAt: leadAttachments.createdAt,
         thumbnailStatus: leadAttachments.thumbnailStatus,
-        uploadedByUserId: leadAttachments.uploadedByUserId,
+        addedFrom: leadAttachments.addedFrom,
       })
       .from(leadAttachments)
       .where(eq(leadAttachments.leadId, lead.id))
@@ -97,7 +97,7 @@ export async function getCustomerRequest(
       sizeBytes: f.sizeBytes,
       createdAt: f.createdAt,
       thumbnailReady: f.thumbnailStatus === "ready",
-      addedFromPortal: f.uploadedByUserId !== null,
+      addedFromPortal: f.addedFrom === "portal",
     })),
     messages,
     readUntil: lead.customerReadAt,

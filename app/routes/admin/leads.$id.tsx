@@ -370,7 +370,11 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
                           <span className="shrink-0 text-sm text-slate-600">{formatBytes(a.sizeBytes)}</span>
                         </span>
                         <span className="text-sm text-slate-600">
-                          {a.addedByName ? `Added by ${a.addedByName} from the portal, ${formatDateTime(a.createdAt)}` : "Sent with the request"}
+                          {a.addedFrom === "request"
+                            ? "Sent with the request"
+                            : a.addedByName
+                              ? `Added by ${a.addedByName} from the portal, ${formatDateTime(a.createdAt)}`
+                              : `Added from the portal by an account since deleted, ${formatDateTime(a.createdAt)}`}
                         </span>
                       </span>
                     </span>

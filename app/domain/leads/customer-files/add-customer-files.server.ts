@@ -26,7 +26,7 @@ import { ADD_FILES_FIELD, ADD_FILES_INTENT, ADD_FILES_TEXT, MAX_FILES_PER_REQUES
  * HEIC, WebP by extension AND magic bytes), files go to the staging area, and any refusal discards them
  * (413 too large / too many, 415 not a type we take, 400 malformed or nothing chosen).
  *
- * Then ONE transaction (the lead locked): the attachment rows (`uploaded_by_user_id` = the customer;
+ * Then ONE transaction (the lead locked): the attachment rows (`added_from` portal, `uploaded_by_user_id` the customer;
  * images `pending` their thumbnail, PDFs `none`), a line in the lead's timeline ("Jane D'Arcy added 2
  * files from the portal.") with its audit entry `lead.files.add`, and an email to the office (the lead
  * alert address) with a link to the lead; the staged files are moved under their keys last. After the
@@ -144,6 +144,7 @@ export async function addCustomerFiles(input: { request: Request; leadId: string
       contentType: file.contentType,
       sizeBytes: file.size,
       sha256: file.sha256,
+      addedFrom: "portal" as const,
       uploadedByUserId: actor.id,
       thumbnailStatus: file.contentType.startsWith("image/") ? ("pending" as const) : ("none" as const),
     }));

@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, emailOutbox, leadAttachments, leadNotes, leads } from "~/db/schema";
+import { auditLog, emailOutbox, leadAttachments, leadNotes, leads, users } from "~/db/schema";
 import { LocalDiskStorage, setUploadStorageForTests } from "~/domain/storage/upload-storage.server";
 import type * as Queue from "~/jobs/queue.server";
 import { siteOrigin } from "~/lib/site-origin.server";
@@ -14,6 +14,7 @@ import { createSession, createUser, type TestUser } from "../../../../tests/supp
 import { listFiles, PHONE_HEIC_PATH, phoneJpeg } from "../../../../tests/support/media-images";
 import { makeTempDir, removeTempDir } from "../../../../tests/support/temp-dirs";
 import { ATTACHMENT_THUMBNAIL_JOB, sweepPendingThumbnails } from "../attachment-thumbnail.job.server";
+import { getLead } from "../get-lead.server";
 import { handleInspectionRequest } from "../handle-inspection-request.server";
 import { invalidateLeadAlertRecipient, leadAlertRecipient } from "../lead-emails.server";
 import { makeAttachmentThumbnail, THUMBNAIL_WIDTH, thumbnailKeyOf } from "../make-attachment-thumbnail.server";
@@ -119,9 +120,9 @@ describe("adding files from the portal", () => {
     expect(jpeg.byteLength).toBeGreaterThan(4 * 1024 * 1024);
 
     const rows = await attachmentsOf(leadId);
-    expect(rows.map((r) => [r.originalName, r.contentType, r.uploadedByUserId, r.thumbnailStatus, r.thumbnailKey])).toEqual([
-      ["estimate.pdf", "application/pdf", jane.id, "none", null],
-      ["roof-north.jpg", "image/jpeg", jane.id, "pending", null],
+    expect(rows.map((r) => [r.originalName, r.contentType, r.addedFrom, r.uploadedByUserId, r.thumbnailStatus, r.thumbnailKey])).toEqual([
+      ["estimate.pdf", "application/pdf", "portal", jane.id, "none", null],
+      ["roof-north.jpg", "image/jpeg", "portal", jane.id, "pending", null],
     ]);
     const photo = rows.find((r) => r.contentType === "image/jpeg")!;
     expect(photo.sizeBytes).toBe(jpeg.byteLength);
@@ -216,6 +217,26 @@ describe("adding files from the portal", () => {
     expect(await attachmentsOf(leadId)).toEqual([]);
   });
 
+  it("a file added from the portal is still said to be, with no name, once the customer's account is deleted; the request's own files are not", async () => {
+    const leaving = await createUser({ kind: "customer", overrides: { firstName: "Zoë", lastName: "O'Connor" } });
+    const leadId = await newLead(leaving);
+    await db().insert(leadAttachments).values({
+      leadId,
+      storageKey: `leads/${leadId}/${crypto.randomUUID()}.pdf`,
+      originalName: "claim-letter.pdf",
+      contentType: "application/pdf",
+      sizeBytes: PDF.byteLength,
+      sha256: crypto.createHash("sha256").update(PDF).digest("hex"),
+    });
+    const { status } = await post((await createSession(leaving)).cookie, leadId, [{ name: "estimate.pdf", bytes: PDF }]);
+    expect(status).toBe(200);
+    const attribution = async () =>
+      Object.fromEntries((await getLead(leadId))!.attachments.map((a) => [a.originalName, [a.addedFrom, a.addedByName]]));
+    expect(await attribution()).toEqual({ "claim-letter.pdf": ["request", null], "estimate.pdf": ["portal", "Zoë O'Connor"] });
+    await db().delete(users).where(eq(users.id, leaving.id));
+    expect(await attribution()).toEqual({ "claim-letter.pdf": ["request", null], "estimate.pdf": ["portal", null] });
+  });
+
   it("a request holds at most 100 files", async () => {
     const leadId = await newLead(jane);
     await db()
@@ -283,7 +304,10 @@ describe("thumbnails", () => {
     const outcome = await handleInspectionRequest(new Request("http://app.test/inspection-request", { method: "POST", body: form, headers: { "x-app-client-ip": "198.51.100.77" } }));
     expect(outcome.ok).toBe(true);
     const rows = await db().select().from(leadAttachments).where(sql`${leadAttachments.originalName} in ('hail.jpg', 'claim.pdf')`);
-    expect(Object.fromEntries(rows.map((r) => [r.originalName, [r.thumbnailStatus, r.uploadedByUserId]]))).toEqual({ "hail.jpg": ["pending", null], "claim.pdf": ["none", null] });
+    expect(Object.fromEntries(rows.map((r) => [r.originalName, [r.thumbnailStatus, r.addedFrom, r.uploadedByUserId]]))).toEqual({
+      "hail.jpg": ["pending", "request", null],
+      "claim.pdf": ["none", "request", null],
+    });
     const photo = rows.find((r) => r.originalName === "hail.jpg")!;
     await vi.waitFor(() => expect(thumbnailJobs().map((j) => j.data)).toEqual([{ attachmentId: photo.id }]));
     expect(await makeAttachmentThumbnail(photo.id)).toBe("ready");
