@@ -45,9 +45,11 @@ export default [
   route("portal", "routes/portal/layout.tsx", [
     index("routes/portal/index.tsx"),
     route("requests/:id", "routes/portal/requests.$id.tsx"),
-    // A request's files (download) and their thumbnails (resource routes): the pair request + file must be the customer's.
+    // A request's files (download) and the pictures of its images, thumbnail and large (resource routes): the
+    // pair request + file must be the customer's.
     route("requests/:id/files/:fileId", "routes/portal/requests.$id.files.$fileId.ts"),
     route("requests/:id/files/:fileId/thumbnail", "routes/portal/requests.$id.files.$fileId.thumbnail.ts"),
+    route("requests/:id/files/:fileId/view", "routes/portal/requests.$id.files.$fileId.view.ts"),
   ]),
   // better-auth's HTTP API (resource route).
   route("api/auth/*", "routes/resources/api.auth.$.ts"),
@@ -62,6 +64,7 @@ export default [
     route("leads/:id", "routes/admin/leads.$id.tsx"),
     route("leads/:id/attachments/:attachmentId", "routes/admin/leads.$id.attachments.$attachmentId.ts"),
     route("leads/:id/attachments/:attachmentId/thumbnail", "routes/admin/leads.$id.attachments.$attachmentId.thumbnail.ts"),
+    route("leads/:id/attachments/:attachmentId/view", "routes/admin/leads.$id.attachments.$attachmentId.view.ts"),
     // Reviews shown on the public pages (spec 2 §2 "Review management").
     route("reviews", "routes/admin/reviews.tsx"),
     // GAF portal configuration (the admin screen kit: app/components/admin, app/lib/admin-action.server.ts).

@@ -153,7 +153,7 @@ describe("the homeowner's portal, end to end", () => {
     await homeowner.getByRole("button", { name: "Send message" }).click();
     await homeowner.getByText("Mornings suit me best — I'm home after 8.").waitFor();
     const { rows } = await staff.pool().query(
-      "select original_name, uploaded_by_user_id is not null as from_portal from lead_attachments where lead_id = $1 order by created_at",
+      "select original_name, added_from = 'portal' and uploaded_by_user_id is not null as from_portal from lead_attachments where lead_id = $1 order by created_at",
       [leadId],
     );
     expect(rows).toEqual([
@@ -176,6 +176,8 @@ describe("the homeowner's portal, end to end", () => {
     await page.getByText("1 unread message").first().waitFor();
     await staff.goto(page, `/admin/leads/${leadId}`);
     await page.getByText(/Added by Zoë O'Connor/).first().waitFor();
+    const view = page.getByRole("link", { name: "View phone-photo-4032x3024.heic" });
+    expect(await view.getAttribute("href")).toMatch(new RegExp(`^/admin/leads/${leadId}/attachments/[0-9a-f-]+/view$`));
     await page.getByText("Mornings suit me best — I'm home after 8.").waitFor();
     await page.getByLabel("Reply to the homeowner").fill("Thanks Zoë, we'll come Tuesday morning.");
     await page.getByRole("button", { name: "Send message" }).click();
@@ -200,6 +202,12 @@ describe("the homeowner's portal, end to end", () => {
     await homeowner.getByText("Thanks Zoë, we'll come Tuesday morning.").waitFor();
     await homeowner.getByText(/9:00 AM – 11:00 AM Eastern Time/).first().waitFor();
     await expectAccessiblePage(homeowner);
+    // Their iPhone photo opens large, as a picture the browser shows (the HEIC itself it cannot).
+    await homeowner.getByRole("link", { name: "View phone-photo-4032x3024.heic" }).click();
+    await homeowner.waitForURL(/\/files\/[0-9a-f-]+\/view$/);
+    expect(await homeowner.evaluate(() => [document.images[0]?.naturalWidth, document.images[0]?.naturalHeight])).toEqual([1600, 1200]);
+    await homeowner.goBack({ waitUntil: "domcontentloaded" });
+    expect(await homeowner.getByRole("link", { name: "Download phone-photo-4032x3024.heic" }).getAttribute("download")).toBe("");
     await homeowner.getByRole("button", { name: "Confirm appointment" }).click();
     await homeowner.getByText("Confirmed").first().waitFor();
 

@@ -113,6 +113,7 @@ async function customerWithRequest(label: string, options: { linked: boolean; ve
   const thumbKey = `portal-matrix/${key}-thumb`;
   await uploadStorage().put(storageKey, Buffer.from(`%PDF-1.4 ${marker}`));
   await uploadStorage().put(thumbKey, Buffer.from(`RIFF thumb ${marker}`));
+  await uploadStorage().put(`${storageKey}-view1600`, Buffer.from(`RIFF view ${marker}`));
   const [file] = await db()
     .insert(leadAttachments)
     .values({

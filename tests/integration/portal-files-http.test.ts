@@ -130,12 +130,24 @@ describe("portal files over HTTP", () => {
       expect(meta.width).toBe(480);
       expect(meta.height).toBe(row.content_type === "image/jpeg" ? 640 : 360);
       expect(meta.exif).toBeUndefined();
-      const staff = await fetch(`${app.url}/admin/leads/${leadId}/attachments/${row.id}/thumbnail`, { headers: { cookie: admin } });
-      expect(staff.status).toBe(200);
-      await staff.arrayBuffer();
+      // The copy to view it large: a 1600 px WebP shown inline (a browser cannot show the HEIC itself).
+      const view = await fetch(`${app.url}/portal/requests/${leadId}/files/${row.id}/view`, { headers: { cookie: jane } });
+      expect(view.status).toBe(200);
+      expect(view.headers.get("content-type")).toBe("image/webp");
+      expect(view.headers.get("content-disposition")).toBeNull();
+      const viewMeta = await sharp(Buffer.from(await view.arrayBuffer())).metadata();
+      expect([viewMeta.width, viewMeta.height, viewMeta.exif]).toEqual([1600, row.content_type === "image/jpeg" ? 2133 : 1200, undefined]);
+      for (const picture of ["thumbnail", "view"]) {
+        const staff = await fetch(`${app.url}/admin/leads/${leadId}/attachments/${row.id}/${picture}`, { headers: { cookie: admin } });
+        expect(staff.status).toBe(200);
+        expect(staff.headers.get("content-type")).toBe("image/webp");
+        await staff.arrayBuffer();
+      }
       // Another customer, and a request that is not the file's: 404, never the file.
       for (const [cookie, url] of [
         [other, `/portal/requests/${leadId}/files/${row.id}/thumbnail`],
+        [other, `/portal/requests/${leadId}/files/${row.id}/view`],
+        [jane, `/portal/requests/${crypto.randomUUID()}/files/${row.id}/view`],
         [other, `/portal/requests/${leadId}/files/${row.id}`],
         [jane, `/portal/requests/${crypto.randomUUID()}/files/${row.id}`],
       ] as const) {

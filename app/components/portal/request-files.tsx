@@ -4,8 +4,9 @@ import { formatBytes } from "~/domain/leads/options";
 
 /**
  * A request's files in the portal (issue 22 item 2): the photo's thumbnail (a 480 px WebP made in the
- * background; until then, and for a PDF, an icon), its name and size, when it was added; each opens the
- * portal's download route (/portal/requests/:id/files/:fileId), which checks the request is theirs.
+ * background; until then, and for a PDF, an icon), its name and size, when it was added. A photo opens
+ * large (its 1600 px WebP: a browser cannot show every original, a phone's HEIC above all) and has a
+ * Download link for the original; anything else downloads. Every route checks the request is theirs.
  */
 
 export interface RequestFileItem {
@@ -28,7 +29,13 @@ export function RequestFiles({ requestId, files }: { requestId: string; files: r
         const Icon = file.contentType === "application/pdf" ? FileText : ImageIcon;
         return (
           <li key={file.id} className="min-w-0 overflow-hidden rounded-lg border border-slate-300 bg-white">
-            <a href={href} download aria-label={`Download ${file.name}`} className="group block focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+            {/* A photo opens large (the picture made of it, which every browser shows); a document downloads. */}
+            <a
+              href={file.thumbnailReady ? `${href}/view` : href}
+              download={file.thumbnailReady ? undefined : true}
+              aria-label={`${file.thumbnailReady ? "View" : "Download"} ${file.name}`}
+              className="group block focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
               <span className="flex aspect-[4/3] items-center justify-center overflow-hidden bg-slate-100">
                 {file.thumbnailReady ? (
                   <img src={`${href}/thumbnail`} alt={file.name} loading="lazy" decoding="async" width={480} height={360} className="size-full object-cover" />
@@ -42,6 +49,14 @@ export function RequestFiles({ requestId, files }: { requestId: string; files: r
             </a>
             <p className="px-3 pb-2 text-sm text-slate-700">
               {formatBytes(file.sizeBytes)} · {file.addedFromPortal ? `Added ${formatPortalDate(file.createdAt)}` : "Sent with your request"}
+              {file.thumbnailReady && (
+                <>
+                  {" · "}
+                  <a href={href} download aria-label={`Download ${file.name}`} className="inline-block py-1 font-medium text-brand-navy underline">
+                    Download
+                  </a>
+                </>
+              )}
             </p>
           </li>
         );

@@ -5,7 +5,7 @@ import { create as contentDisposition } from "content-disposition";
  * The HTTP answers of a lead's files, for staff (/admin/leads/:id/attachments/...) and for the homeowner
  * (/portal/requests/:id/files/...), so both send a file the same way: a download is always `attachment`
  * (QUALITY S20) with the name as the content-disposition package writes it (RFC 6266 and RFC 8187); a
- * thumbnail is shown inline; both under a sandboxing CSP, same-origin only, never indexed (`nosniff` is on
+ * picture we made of an image (the thumbnail, the large copy) is shown inline; both under a sandboxing CSP, same-origin only, never indexed (`nosniff` is on
  * every response: server/security-headers.ts).
  */
 
@@ -38,8 +38,8 @@ export function attachmentDownload(file: OpenedFile & { fileName: string }): Res
   });
 }
 
-/** A thumbnail, cached by the browser only (`private`). */
-export function attachmentThumbnail(file: OpenedFile): Response {
+/** A picture we made of an image (thumbnail or large copy), cached by the browser only (`private`). */
+export function attachmentPicture(file: OpenedFile): Response {
   return new Response(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>, {
     headers: { ...COMMON, "Content-Type": file.contentType, "Content-Length": String(file.size), "Cache-Control": "private, max-age=3600" },
   });

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { buffer } from "node:stream/consumers";
+import sharp from "sharp";
 import { db } from "~/db/client.server";
 import { leadAttachments } from "~/db/schema";
 import { isMediaContentType } from "~/domain/media/media-types";
@@ -8,10 +9,11 @@ import { StoredFileNotFoundError, uploadStorage } from "~/domain/storage/upload-
 import { logger } from "~/lib/logger.server";
 
 /**
- * The small picture of an image a homeowner sent (issue 22: the portal's and the lead page's thumbnails):
- * decoded with the media library's `openImage` (HEIC included; turned upright by its EXIF orientation),
- * 480 px wide (never enlarged), WebP without any metadata (a phone photo's EXIF, its GPS position among
- * it, stays in the original only), stored under a key derived from the attachment's.
+ * The pictures of an image a homeowner sent (issue 22: the portal's and the lead page's thumbnails, and a
+ * copy to view it large, which a browser shows where it cannot show the original, a HEIC above all):
+ * decoded once with the media library's `openImage` (HEIC included; turned upright by its EXIF
+ * orientation), 480 and 1600 px wide (never enlarged), WebP without any metadata (a phone photo's EXIF, its
+ * GPS position among it, stays in the original only), stored under keys derived from the attachment's.
  *
  * Idempotent (the `leads.attachment-thumbnail` job may run twice): only a row still `pending` is worked
  * on, the key is fixed, and the row is set `ready` (or `failed`) only while it is still `pending`. A file
@@ -21,20 +23,35 @@ import { logger } from "~/lib/logger.server";
  */
 
 export const THUMBNAIL_WIDTH = 480;
-export const THUMBNAIL_CONTENT_TYPE = "image/webp";
+export const VIEW_WIDTH = 1600;
+export const PICTURE_CONTENT_TYPE = "image/webp";
+
+/** The two pictures of an image: the thumbnail, and the copy to view it large. */
+export type AttachmentPicture = "thumbnail" | "view";
 
 /** The thumbnail's storage key: the attachment's with a suffix (`leads/2026/11/<uuid>-thumb480`). */
 export function thumbnailKeyOf(storageKey: string): string {
   return `${storageKey}-thumb${THUMBNAIL_WIDTH}`;
 }
 
+/** The large copy's storage key (`leads/2026/11/<uuid>-view1600`). */
+export function viewKeyOf(storageKey: string): string {
+  return `${storageKey}-view${VIEW_WIDTH}`;
+}
+
 export type ThumbnailResult = "ready" | "failed" | "skipped";
 
-/** The WebP thumbnail of an image's bytes; throws when the image cannot be decoded. */
-async function renderThumbnail(bytes: Buffer, contentType: string): Promise<Buffer> {
+/** Both WebP pictures of an image's bytes, from one decode; throws when the image cannot be decoded. */
+async function renderPictures(bytes: Buffer, contentType: string): Promise<Record<AttachmentPicture, Buffer>> {
   if (!isMediaContentType(contentType)) throw new Error(`not an image type: ${contentType}`);
   const image = await openImage(bytes, contentType);
-  return image.resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 72, effort: 4 }).toBuffer();
+  const { data, info } = await image.resize({ width: VIEW_WIDTH, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+  const view = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const [large, small] = await Promise.all([
+    view.clone().webp({ quality: 78, effort: 4 }).toBuffer(),
+    view.clone().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 72, effort: 4 }).toBuffer(),
+  ]);
+  return { view: large, thumbnail: small };
 }
 
 export async function makeAttachmentThumbnail(attachmentId: string): Promise<ThumbnailResult> {
@@ -58,23 +75,28 @@ export async function makeAttachmentThumbnail(attachmentId: string): Promise<Thu
     await setStatus(attachmentId, { thumbnailStatus: "failed" });
     return "failed";
   }
-  let thumbnail: Buffer;
+  let pictures: Record<AttachmentPicture, Buffer>;
   try {
-    thumbnail = await renderThumbnail(bytes, row.contentType);
+    pictures = await renderPictures(bytes, row.contentType);
   } catch (error) {
     logger.warn({ attachmentId, contentType: row.contentType, bytes: bytes.byteLength, reason: (error as Error).message }, "attachment thumbnail: the image could not be decoded");
     await setStatus(attachmentId, { thumbnailStatus: "failed" });
     return "failed";
   }
   const key = thumbnailKeyOf(row.storageKey);
-  await storage.put(key, thumbnail, { contentType: THUMBNAIL_CONTENT_TYPE });
+  const viewKey = viewKeyOf(row.storageKey);
+  await storage.put(viewKey, pictures.view, { contentType: PICTURE_CONTENT_TYPE });
+  await storage.put(key, pictures.thumbnail, { contentType: PICTURE_CONTENT_TYPE });
   const updated = await setStatus(attachmentId, { thumbnailStatus: "ready", thumbnailKey: key });
   if (!updated) {
-    // Deleted (with its lead) meanwhile: nothing points at the thumbnail.
-    await storage.delete(key).catch(() => {});
+    // Deleted (with its lead) meanwhile: nothing points at the pictures.
+    await Promise.all([storage.delete(key).catch(() => {}), storage.delete(viewKey).catch(() => {})]);
     return "skipped";
   }
-  logger.info({ attachmentId, bytes: thumbnail.byteLength, originalBytes: bytes.byteLength }, "attachment thumbnail made");
+  logger.info(
+    { attachmentId, bytes: pictures.thumbnail.byteLength, viewBytes: pictures.view.byteLength, originalBytes: bytes.byteLength },
+    "attachment pictures made",
+  );
   return "ready";
 }
 

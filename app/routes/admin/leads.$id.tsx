@@ -1,4 +1,4 @@
-import { Download, FileText, Image as ImageIcon } from "lucide-react";
+import { Download, Eye, FileText, Image as ImageIcon } from "lucide-react";
 import { useState } from "react";
 import { data, Form, isRouteErrorResponse, useNavigation, useRouteError } from "react-router";
 import { z } from "zod";
@@ -378,15 +378,28 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
                         </span>
                       </span>
                     </span>
-                    <a
-                      href={`/admin/leads/${lead.id}/attachments/${a.id}`}
-                      download
-                      className={buttonVariants({ variant: "outline", size: "sm" })}
-                      aria-label={`Download ${a.originalName}`}
-                    >
-                      <Download aria-hidden="true" />
-                      Download
-                    </a>
+                    <span className="flex flex-wrap gap-2">
+                      {a.thumbnailStatus === "ready" && (
+                        // The 1600 px picture made of the image: every browser shows it, a phone's HEIC original not.
+                        <a
+                          href={`/admin/leads/${lead.id}/attachments/${a.id}/view`}
+                          className={buttonVariants({ variant: "outline", size: "sm" })}
+                          aria-label={`View ${a.originalName}`}
+                        >
+                          <Eye aria-hidden="true" />
+                          View
+                        </a>
+                      )}
+                      <a
+                        href={`/admin/leads/${lead.id}/attachments/${a.id}`}
+                        download
+                        className={buttonVariants({ variant: "outline", size: "sm" })}
+                        aria-label={`Download ${a.originalName}`}
+                      >
+                        <Download aria-hidden="true" />
+                        Download
+                      </a>
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -17,8 +17,8 @@ import { ATTACHMENT_THUMBNAIL_JOB, sweepPendingThumbnails } from "../attachment-
 import { getLead } from "../get-lead.server";
 import { handleInspectionRequest } from "../handle-inspection-request.server";
 import { invalidateLeadAlertRecipient, leadAlertRecipient } from "../lead-emails.server";
-import { makeAttachmentThumbnail, THUMBNAIL_WIDTH, thumbnailKeyOf } from "../make-attachment-thumbnail.server";
-import { openLeadAttachmentThumbnail } from "../open-lead-attachment-thumbnail.server";
+import { makeAttachmentThumbnail, THUMBNAIL_WIDTH, thumbnailKeyOf, VIEW_WIDTH } from "../make-attachment-thumbnail.server";
+import { openLeadAttachmentPicture } from "../open-lead-attachment-picture.server";
 import { INSPECTION_TEXT } from "../options";
 import { ADD_FILES_TEXT } from "./add-files-texts";
 
@@ -149,7 +149,7 @@ describe("adding files from the portal", () => {
     expect(await makeAttachmentThumbnail(photo.id)).toBe("skipped");
     const [done] = await db().select().from(leadAttachments).where(eq(leadAttachments.id, photo.id));
     expect(done).toMatchObject({ thumbnailStatus: "ready", thumbnailKey: thumbnailKeyOf(photo.storageKey) });
-    const opened = await openLeadAttachmentThumbnail(leadId, photo.id);
+    const opened = await openLeadAttachmentPicture(leadId, photo.id, "thumbnail");
     expect(opened?.contentType).toBe("image/webp");
     const thumbnail = await buffer(opened!.stream);
     const meta = await sharp(thumbnail).metadata();
@@ -157,12 +157,21 @@ describe("adding files from the portal", () => {
     expect(meta.exif).toBeUndefined();
     expect(meta.orientation).toBeUndefined();
     expect(thumbnail.byteLength).toBeLessThan(200 * 1024);
+    // The copy to view it large: upright too, 1600 px wide, WebP, no metadata, stored beside the thumbnail.
+    const large = await buffer((await openLeadAttachmentPicture(leadId, photo.id, "view"))!.stream);
+    const largeMeta = await sharp(large).metadata();
+    expect(largeMeta).toMatchObject({ format: "webp", width: VIEW_WIDTH, height: 2133 });
+    expect(largeMeta.exif).toBeUndefined();
+    expect(largeMeta.orientation).toBeUndefined();
+    expect(storedFiles()).toEqual(expect.arrayContaining([thumbnailKeyOf(photo.storageKey), `${photo.storageKey}-view${VIEW_WIDTH}`]));
     // The pair must match: another lead's id finds nothing; a PDF has none.
-    expect(await openLeadAttachmentThumbnail(await newLead(jane), photo.id)).toBeNull();
-    expect(await openLeadAttachmentThumbnail(leadId, rows.find((r) => r.contentType === "application/pdf")!.id)).toBeNull();
+    for (const picture of ["thumbnail", "view"] as const) {
+      expect(await openLeadAttachmentPicture(await newLead(jane), photo.id, picture)).toBeNull();
+      expect(await openLeadAttachmentPicture(leadId, rows.find((r) => r.contentType === "application/pdf")!.id, picture)).toBeNull();
+    }
   }, 60_000);
 
-  it("makes the thumbnail of a real iPhone HEIC", async () => {
+  it("makes the thumbnail and the large copy of a real iPhone HEIC", async () => {
     const leadId = await newLead(jane);
     const { status, body } = await post(janeCookie, leadId, [{ name: "IMG_4032.HEIC", bytes: heic }]);
     expect(status).toBe(200);
@@ -170,8 +179,10 @@ describe("adding files from the portal", () => {
     const [row] = await attachmentsOf(leadId);
     expect(row).toMatchObject({ contentType: "image/heic", thumbnailStatus: "pending", sizeBytes: heic.byteLength });
     expect(await makeAttachmentThumbnail(row!.id)).toBe("ready");
-    const meta = await sharp(await buffer((await openLeadAttachmentThumbnail(leadId, row!.id))!.stream)).metadata();
+    const meta = await sharp(await buffer((await openLeadAttachmentPicture(leadId, row!.id, "thumbnail"))!.stream)).metadata();
     expect(meta).toMatchObject({ format: "webp", width: 480, height: 360 });
+    const large = await sharp(await buffer((await openLeadAttachmentPicture(leadId, row!.id, "view"))!.stream)).metadata();
+    expect(large).toMatchObject({ format: "webp", width: 1600, height: 1200 });
   }, 120_000);
 
   it("refuses a program renamed to .jpg with 415, and stores nothing", async () => {
