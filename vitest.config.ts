@@ -34,6 +34,9 @@ export default defineConfig({
           setupFiles: ["tests/support/setup-db.ts"],
           testTimeout: 15_000,
           hookTimeout: 60_000,
+          // expect.poll waits up to 1 s by default: too short for a busy 2-core machine (a revalidation
+          // after an action took longer in a CI run). A poll that succeeds returns at once.
+          expect: { poll: { timeout: 10_000 } },
           // Database work is partly I/O-bound: two workers even on two cores.
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
@@ -48,6 +51,7 @@ export default defineConfig({
           pool: "forks",
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: { poll: { timeout: 10_000 } },
           // Each file runs a server (and maybe PostgreSQL and Chromium): two at once on a 2-core machine.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
