@@ -20,9 +20,9 @@ import { MAX_ROW_ERRORS, MAX_ROWS } from "./row-errors";
  * What is asserted is the order of growth, not a speed (speeds are `bench/crawler-parse.js`'s). A parse
  * under a second of CPU passes. A slower one must cost less than LOAD_MULTIPLE times what cheerio's `load()`
  * alone (the HTML parser, linear on these pages) costs on the same page, timed right after it: a busy or
- * slow machine slows both alike (a CI run measured the deeply nested BidNet row at 1,055 ms of CPU where it
- * takes 450-710 ms on an idle machine), while the quadratic code of old cost 100 times the HTML parse and
- * more. On these pages today the parse costs 0.7-2.2 times the HTML parse. The text helpers, which parse no
+ * slow machine slows both alike (a CI run on a slow machine measured the deeply nested BidNet row at 1,055 ms
+ * of CPU; 714 ms on a faster one), while the quadratic code of old took 40-60 s on pages whose HTML parse
+ * takes 0.1-0.6 s. On these pages today the parse costs 0.7-2.2 times the HTML parse. The text helpers, which parse no
  * HTML, are compared with themselves on an eighth of the text (8 times as much for linear code, 64 for
  * quadratic). Each timing is the fastest of up to three, in CPU time.
  */
