@@ -23,11 +23,20 @@ interface DatabaseHandle {
   db: Database;
 }
 
-const globalForDb = globalThis as unknown as { __appDatabase?: DatabaseHandle };
+const globalForDb = globalThis as unknown as { __appDatabase?: DatabaseHandle; __embeddedPort?: number };
 
 export function databaseUrl(): string {
   const cfg = config();
-  return cfg.DATABASE_URL ?? embeddedConnectionString(cfg.dataDir, cfg.EMBEDDED_PG_PORT);
+  return cfg.DATABASE_URL ?? embeddedConnectionString(cfg.dataDir, globalForDb.__embeddedPort ?? cfg.EMBEDDED_PG_PORT);
+}
+
+/**
+ * A command working beside the running app reaches the embedded server on the port its lock file names
+ * (DATA_DIR/postgres/postmaster.pid), which may not be this shell's EMBEDDED_PG_PORT. Call before the
+ * first query (the pool keeps the address it was made with); undefined goes back to the configuration.
+ */
+export function setEmbeddedServerPort(port: number | undefined): void {
+  globalForDb.__embeddedPort = port;
 }
 
 function createHandle(): DatabaseHandle {

@@ -24,6 +24,49 @@ export interface EmbeddedPostgresOptions {
   dataDir: string;
   port: number;
   log?: (message: string) => void;
+  /**
+   * What to do with a PostgreSQL server found running on the data directory: `stop` it (the app's start:
+   * one left behind by a killed process), or `refuse` (the commands: it may be the running app's, and a
+   * command never stops a server it did not start) with an EmbeddedPostgresRunningError.
+   */
+  runningServer?: "stop" | "refuse";
+}
+
+/** A PostgreSQL server running on a data directory, as its lock file (`postmaster.pid`) tells. */
+export interface RunningPostmaster {
+  pid: number;
+  /** The port it listens on (the pid file's fourth line), whatever EMBEDDED_PG_PORT says now. */
+  port: number;
+}
+
+export class EmbeddedPostgresRunningError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly server: RunningPostmaster,
+  ) {
+    super(
+      `A PostgreSQL server is running on ${dataDir} (pid ${server.pid}, port ${server.port}): the app, or another command, is using it.`,
+    );
+    this.name = "EmbeddedPostgresRunningError";
+  }
+}
+
+/**
+ * The PostgreSQL server running on `dataDir`'s embedded database, found by the data directory's own lock
+ * (the postmaster.pid file PostgreSQL keeps while it runs, naming its process and port), not by a port:
+ * null when none runs (no pid file, or one naming a dead or unrelated process).
+ */
+export function runningPostmaster(dataDir: string): RunningPostmaster | null {
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(path.join(embeddedPaths(dataDir).cluster, "postmaster.pid"), "utf8").split("\n");
+  } catch {
+    return null;
+  }
+  const pid = Number.parseInt(lines[0] ?? "", 10);
+  const port = Number.parseInt(lines[3] ?? "", 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isLivePostgres(pid)) return null;
+  return { pid, port: Number.isInteger(port) && port > 0 ? port : Number.NaN };
 }
 
 export interface EmbeddedPostgres {
@@ -225,6 +268,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     fs.rmSync(paths.cluster, { recursive: true, force: true });
     await initialise(bins, paths.cluster, password, runAs);
   } else {
+    const running = options.runningServer === "refuse" ? runningPostmaster(options.dataDir) : null;
+    if (running) throw new EmbeddedPostgresRunningError(options.dataDir, running);
     await clearLeftoverServer(bins, paths.cluster, runAs, log);
   }
 

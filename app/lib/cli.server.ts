@@ -1,8 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import pg from "pg";
 import { type Config, config, ConfigError } from "~/config.server";
-import { databaseUrl, pool } from "~/db/client.server";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
+import { pool, setEmbeddedServerPort } from "~/db/client.server";
+import { EmbeddedPostgresRunningError, runningPostmaster, startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
 import { runMigrations } from "~/db/migrate.server";
 
 /**
@@ -61,13 +60,29 @@ export function cliConfig(io: CliIo): Config | number {
 
 /**
  * Makes the database ready for a command and migrates it: DATABASE_URL's, else the embedded one in
- * DATA_DIR, the running app's when it is up, or one started for the command (returned: stop it at the end).
+ * DATA_DIR: the server already running on it (the app's, found by the data directory's lock file, on the
+ * port that file names), or one started for the command (returned: stop it at the end). A command never
+ * stops a server it did not start.
  */
 export async function openCliDatabase(cfg: Config, io: CliIo, { migrate = true }: { migrate?: boolean } = {}): Promise<EmbeddedPostgres | undefined> {
   let embedded: EmbeddedPostgres | undefined;
-  if (!cfg.DATABASE_URL && !(await canConnect(databaseUrl()))) {
-    io.out(`Starting the embedded database in ${cfg.dataDir} ...\n`);
-    embedded = await startEmbeddedPostgres({ dataDir: cfg.dataDir, port: cfg.EMBEDDED_PG_PORT });
+  if (!cfg.DATABASE_URL) {
+    let running = runningPostmaster(cfg.dataDir);
+    if (!running) {
+      io.out(`Starting the embedded database in ${cfg.dataDir} ...\n`);
+      try {
+        embedded = await startEmbeddedPostgres({ dataDir: cfg.dataDir, port: cfg.EMBEDDED_PG_PORT, runningServer: "refuse" });
+      } catch (error) {
+        // The app started meanwhile: use its server.
+        if (!(error instanceof EmbeddedPostgresRunningError)) throw error;
+        running = error.server;
+      }
+    }
+    if (running) {
+      if (!Number.isInteger(running.port)) throw new Error(`A PostgreSQL server runs on ${cfg.dataDir} (pid ${running.pid}) but its postmaster.pid names no port.`);
+      setEmbeddedServerPort(running.port);
+      if (running.port !== cfg.EMBEDDED_PG_PORT) io.out(`Using the database the app runs on ${cfg.dataDir} (port ${running.port}).\n`);
+    }
   }
   if (!migrate) return embedded;
   try {
@@ -77,17 +92,4 @@ export async function openCliDatabase(cfg: Config, io: CliIo, { migrate = true }
     throw error;
   }
   return embedded;
-}
-
-export async function canConnect(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.query("select 1");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
 }
