@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseRecipients, recipientProblem } from "~/domain/backups/archive-encryption.server";
 import { isCronExpression } from "~/lib/cron-expression";
 
 /**
@@ -146,6 +147,28 @@ const configSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   /** Also upload each scheduled archive to this S3 bucket: `s3://bucket/prefix?...`, like STORAGE_URL. */
   BACKUP_URL: z.preprocess(emptyAsUndefined, storageUrl.optional()),
+  /**
+   * age public keys (`age1...`, commas or spaces between several): every archive is encrypted to them
+   * before it is written or copied anywhere (ADR 047). Unset: archives are not encrypted.
+   */
+  BACKUP_AGE_RECIPIENT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform(parseRecipients)
+      .superRefine((recipients, ctx) => {
+        if (recipients.length === 0) ctx.addIssue({ code: "custom", message: "names no public key" });
+        for (const [i, recipient] of recipients.entries()) {
+          const problem = recipientProblem(recipient);
+          if (problem) ctx.addIssue({ code: "custom", message: `${recipients.length > 1 ? `key ${i + 1} ` : ""}${problem}` });
+        }
+      })
+      .optional(),
+  ),
+  /** For `npm run restore` only, never the service: the private key (`AGE-SECRET-KEY-1...`) of encrypted archives. */
+  BACKUP_AGE_IDENTITY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** For `npm run restore` only: a file holding that private key, as age-keygen writes it. */
+  BACKUP_AGE_IDENTITY_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
 
   /**
    * Key that signs session cookies and account email tokens (at least 32
@@ -249,7 +272,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
 }
 
 function redact(name: string, value: string): string {
-  if (/SECRET|PASSWORD|TOKEN/i.test(name)) return "***";
+  if (/SECRET|PASSWORD|TOKEN|IDENTITY/i.test(name)) return "***";
   // Hide passwords inside connection URLs.
   return value.replace(/(\/\/[^:/@]+:)[^@]*@/, "$1***@");
 }

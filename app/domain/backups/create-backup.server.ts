@@ -2,12 +2,13 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { Transform } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import * as tar from "tar";
 import { migrationJournal } from "~/db/migrate.server";
+import { AGE_SUFFIX, encryptStream } from "./archive-encryption.server";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupManifest, FILES_DIR, MANIFEST_NAME, TABLES_DIR } from "./manifest";
 
 /**
@@ -20,7 +21,9 @@ import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupManifest, FILES_DIR, M
  * and the outbox's sweep sends what was queued.
  *
  * Written under a temporary name next to the final one and renamed once complete (an archive either exists
- * whole or not at all).
+ * whole or not at all). With recipients (BACKUP_AGE_RECIPIENT) the tar.gz is encrypted with age as it is
+ * written (`.tar.gz.age`, ADR 047): no unencrypted archive is ever on disk or sent anywhere. The archive is
+ * readable by the app's user only (0600) in a directory only it can enter (0700).
  */
 
 export interface CreateBackupOptions {
@@ -33,6 +36,8 @@ export interface CreateBackupOptions {
   /** The bucket, when the files are in S3 (recorded in the manifest; not copied). */
   s3?: { bucket: string; prefix: string };
   appVersion: string;
+  /** age public keys (`age1...`): when given, the archive is encrypted to them. */
+  recipients?: string[];
   now?: Date;
 }
 
@@ -46,11 +51,13 @@ export interface CreatedBackup {
 export async function createBackup(options: CreateBackupOptions): Promise<CreatedBackup> {
   const startedAt = performance.now();
   const now = options.now ?? new Date();
-  await fsp.mkdir(options.outputDir, { recursive: true });
+  await privateDirectory(options.outputDir);
   const name = `roofing-site-backup-${now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}`;
+  const encrypted = (options.recipients?.length ?? 0) > 0;
+  const fileName = `${name}.tar.gz${encrypted ? AGE_SUFFIX : ""}`;
   const staging = await fsp.mkdtemp(path.join(options.outputDir, `.${name}-`));
-  const partial = path.join(options.outputDir, `.${name}.tar.gz.partial`);
-  const final = path.join(options.outputDir, `${name}.tar.gz`);
+  const partial = path.join(options.outputDir, `.${fileName}.partial`);
+  const final = path.join(options.outputDir, fileName);
   try {
     const database = await dumpDatabase(options.databaseUrl, staging);
     const files = options.uploadsDir ? await collectFiles(options.uploadsDir, path.join(staging, FILES_DIR)) : [];
@@ -65,7 +72,9 @@ export async function createBackup(options: CreateBackupOptions): Promise<Create
     };
     await fsp.writeFile(path.join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
     const entries = [TABLES_DIR, ...(files.length > 0 ? [FILES_DIR] : []), MANIFEST_NAME];
-    await tar.c({ gzip: true, file: partial, cwd: staging, portable: true }, entries);
+    const packed = Readable.from(tar.c({ gzip: true, cwd: staging, portable: true }, entries));
+    const written = encrypted ? await encryptStream(packed, options.recipients!) : packed;
+    await pipeline(written, fs.createWriteStream(partial, { flags: "wx", mode: 0o600 }));
     const handle = await fsp.open(partial, "r+");
     try {
       await handle.sync();
@@ -79,6 +88,16 @@ export async function createBackup(options: CreateBackupOptions): Promise<Create
     await fsp.rm(staging, { recursive: true, force: true });
     await fsp.rm(partial, { force: true });
   }
+}
+
+/**
+ * Creates `dir` (and its parents) when missing; the directory itself is for the app's user only (0700),
+ * made so when it was wider: archives hold every account and lead.
+ */
+export async function privateDirectory(dir: string): Promise<void> {
+  await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
+  const { mode } = await fsp.stat(dir);
+  if ((mode & 0o077) !== 0) await fsp.chmod(dir, mode & 0o700);
 }
 
 type DatabasePart = Pick<BackupManifest, "postgres" | "schema" | "tables" | "sequences">;
@@ -154,7 +173,7 @@ async function collectFiles(dir: string, into: string): Promise<BackupManifest["
     if (!stat?.isFile()) continue;
     const archived = relative.split(path.sep).join("/");
     const target = path.join(into, relative);
-    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     try {
       await fsp.link(source, target);
     } catch {

@@ -4,7 +4,7 @@ import type { Readable } from "node:stream";
 import { config } from "~/config.server";
 import { recordAuditSafely } from "~/domain/accounts/audit.server";
 import type { SessionUser } from "~/domain/accounts/session.server";
-import { ARCHIVE_NAME } from "./run-backup.server";
+import { ARCHIVE_NAME, archiveContentType } from "./run-backup.server";
 
 /**
  * An archive of BACKUP_DIR for a super admin to download, found by its exact name (the names this app
@@ -14,7 +14,7 @@ export async function openBackupArchive(
   fileName: string,
   actor: SessionUser,
   request: Request,
-): Promise<{ stream: Readable; size: number; fileName: string } | null> {
+): Promise<{ stream: Readable; size: number; fileName: string; contentType: string } | null> {
   if (!ARCHIVE_NAME.test(fileName)) return null;
   const file = path.join(config().backupDir, fileName);
   let stat: fs.Stats;
@@ -32,5 +32,6 @@ export async function openBackupArchive(
     request,
     details: { bytes: stat.size },
   });
-  return { stream: fs.createReadStream(file), size: stat.size, fileName };
+  // An encrypted archive (.tar.gz.age) is served as it is: only its private key opens it.
+  return { stream: fs.createReadStream(file), size: stat.size, fileName, contentType: archiveContentType(fileName) };
 }

@@ -19,7 +19,7 @@ import { createBackup } from "./create-backup.server";
  */
 
 /** Archive names this app writes (and the only files pruning or downloading ever touch). */
-export const ARCHIVE_NAME = /^roofing-site-backup-\d{8}T\d{6}Z\.tar\.gz$/;
+export const ARCHIVE_NAME = /^roofing-site-backup-\d{8}T\d{6}Z\.tar\.gz(\.age)?$/;
 
 export interface BackupOutcome {
   run: BackupRun;
@@ -36,6 +36,7 @@ export async function runBackup(input: { trigger: BackupTrigger; requestedBy?: s
       uploadsDir: cfg.STORAGE_URL ? undefined : path.join(cfg.dataDir, "uploads"),
       s3: cfg.STORAGE_URL ? { bucket: cfg.STORAGE_URL.bucket, prefix: cfg.STORAGE_URL.prefix } : undefined,
       appVersion: await appVersion(),
+      recipients: cfg.BACKUP_AGE_RECIPIENT,
     });
     let offsiteCopy: string | null = null;
     if (cfg.BACKUP_URL) {
@@ -43,7 +44,7 @@ export async function runBackup(input: { trigger: BackupTrigger; requestedBy?: s
       const client = s3ClientFor(cfg.BACKUP_URL);
       try {
         await client.send(
-          new PutObjectCommand({ Bucket: cfg.BACKUP_URL.bucket, Key: key, Body: fs.createReadStream(created.path), ContentLength: created.bytes, ContentType: "application/gzip" }),
+          new PutObjectCommand({ Bucket: cfg.BACKUP_URL.bucket, Key: key, Body: fs.createReadStream(created.path), ContentLength: created.bytes, ContentType: archiveContentType(created.path) }),
         );
       } finally {
         client.destroy();
@@ -67,6 +68,11 @@ export async function runBackup(input: { trigger: BackupTrigger; requestedBy?: s
       .catch((e: unknown) => logger.error({ err: e }, "could not record the failed backup"));
     throw error;
   }
+}
+
+/** The media type of an archive file: gzip, or an age file (`.age`) when encrypted. */
+export function archiveContentType(file: string): string {
+  return file.endsWith(".age") ? "application/octet-stream" : "application/gzip";
 }
 
 /** Removes the oldest archives of `dir` beyond the newest `keep` (names sort by time). */

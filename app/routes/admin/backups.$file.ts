@@ -14,7 +14,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!archive) throw new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "private, no-store" } });
   return new Response(Readable.toWeb(archive.stream) as ReadableStream<Uint8Array>, {
     headers: {
-      "Content-Type": "application/gzip",
+      "Content-Type": archive.contentType,
       "Content-Length": String(archive.size),
       "Content-Disposition": contentDisposition(archive.fileName),
       "Content-Security-Policy": "default-src 'none'; sandbox",
