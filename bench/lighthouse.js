@@ -143,7 +143,10 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   process.once(signal, () => {
     interrupted = true;
     console.error(`\n${signal}: stopping Chrome and the server...`);
-    cleanup().finally(() => process.exit(130));
+    // A cleanup that fails part way says so (what it did not remove is left behind) before the exit.
+    cleanup()
+      .catch((error) => console.error(`cleanup failed: ${error instanceof Error ? error.stack : error}`))
+      .finally(() => process.exit(130));
   });
 }
 
