@@ -114,7 +114,9 @@ function enhance(form) {
     );
   }
 
-  form.addEventListener("submit", async (event) => {
+  // The listener itself is synchronous: preventDefault() must run before anything is awaited (or the
+  // browser posts the form itself), and the browser does nothing with a listener's promise.
+  form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (busy) return;
     showFieldErrors({});
@@ -132,6 +134,15 @@ function enhance(form) {
     const body = new FormData(form);
     body.delete("files");
     if (checkbox.checked) for (const file of files) body.append("files", file, file.name);
+    // send() catches every failure of the post and shows it in the notice.
+    void send(body);
+  });
+
+  /**
+   * Posts the form and shows the answer (or the failure notice), then makes the button usable again.
+   * @param {FormData} body
+   */
+  async function send(body) {
     try {
       const response = await fetch(form.dataset.endpoint || form.action, {
         method: "POST",
@@ -160,7 +171,7 @@ function enhance(form) {
       submit.textContent = label;
       form.removeAttribute("aria-busy");
     }
-  });
+  }
 
   /**
    * @param {"error" | "success"} variant
