@@ -101,7 +101,7 @@ function StatusCell({ user, isSelf }: { user: UserTableRow; isSelf: boolean }) {
   const hydrated = useHydrated();
   useToastOf(fetcher.data);
   const pending = fetcher.state !== "idle";
-  const { draft, clearDraft, props } = useSelectCommit((form) => fetcher.submit(form));
+  const { draft, clearDraft, props } = useSelectCommit((form) => void fetcher.submit(form));
   const shown = draft ?? (fetcher.formData?.get("status") as UserStatus | null) ?? user.status;
   const id = `status-${user.id}`;
   return (

@@ -30,7 +30,7 @@ export function useCrawlProgress(initial: CrawlProgress | null) {
   const idle = fetcher.state === "idle";
   useEffect(() => {
     if (!sessionId || !running || !idle) return;
-    const timer = setTimeout(() => load(crawlProgressUrl(sessionId)), CRAWL_POLL_MS);
+    const timer = setTimeout(() => void load(crawlProgressUrl(sessionId)), CRAWL_POLL_MS);
     return () => clearTimeout(timer);
   }, [sessionId, running, idle, load, fetcher.data]);
 
@@ -48,7 +48,7 @@ export function useCrawlProgress(initial: CrawlProgress | null) {
     /** The last poll failed (the panel says so and keeps polling). */
     failed: fetcher.state === "idle" && fetcher.data !== undefined && fetcher.data.progress === null && sessionId !== null,
     refresh: () => {
-      if (sessionId) load(crawlProgressUrl(sessionId));
+      if (sessionId) void load(crawlProgressUrl(sessionId));
     },
   };
 }
