@@ -185,6 +185,11 @@ const configSchema = z.object({
   SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
   /** A session ends this many hours after sign-in, however active. */
   SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(12),
+  /**
+   * Days the outbox keeps the text of a message once it was sent, stored or given up; after that it keeps
+   * only the recipient, subject, kind, status and times (issue 29 item 2).
+   */
+  OUTBOX_BODY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 
   /**
    * A process that runs the job workers writes a heartbeat this often; with none for four periods (two

@@ -1,3 +1,4 @@
+import { asSent } from "../support/outbox";
 import { and, desc, eq, like } from "drizzle-orm";
 import { describe, expect, test, vi } from "vitest";
 import { db } from "~/db/client.server";
@@ -112,7 +113,7 @@ async function latestEmail(to: string, kind: string) {
     .where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.kind, kind)))
     .orderBy(desc(emailOutbox.createdAt))
     .limit(1);
-  return row;
+  return row && asSent(row);
 }
 
 function tokenFromEmail(text: string | undefined): string {
@@ -480,23 +481,47 @@ describe("password reset and email verification", () => {
     expect((await signInApi(user.email, newPassword, { ip: newClientIp() })).response.status).toBe(200);
   });
 
-  test("the verification link opens a page; only its POST confirms the address", async () => {
+  test("sign-in waits for the confirmation link; the link's page asks for the password, proves the address and signs in (ADR 046)", async () => {
     const email = uniqueEmail("verify");
     await handleAuthApiRequest(
       apiRequest("/sign-up/email", { name: "Vera Fy", firstName: "Vera", lastName: "Fy", email, password: TEST_PASSWORD }, { ip: newClientIp() }),
     );
-    const token = tokenFromEmail((await latestEmail(email, "auth.verify-email"))?.textBody);
+    const first = tokenFromEmail((await latestEmail(email, "auth.verify-email"))?.textBody);
 
+    // The right password before the address is proven: no session, and a new link (the first one ends).
+    const early = await signInApi(email, TEST_PASSWORD, { ip: newClientIp() });
+    expect([early.response.status, early.cookie]).toEqual([403, null]);
+    const byForm = await run(() => authAction({ request: formRequest("/auth", { intent: "sign-in", email, password: TEST_PASSWORD }, { ip: newClientIp() }), params: {}, context } as never));
+    expect(byForm.status).toBe(403);
+    expect(byForm.data).toMatchObject({ error: { text: "Please confirm your email address first. We have emailed you a new link: open it to choose your password and sign in." } });
+    const token = tokenFromEmail((await latestEmail(email, "auth.verify-email"))?.textBody);
+    expect(token).not.toBe(first);
+    const stale = await run(() => verifyEmailLoader({ request: new Request(`${ORIGIN}/auth/verify-email?token=${first}`), params: {}, context } as never));
+    expect(stale.data).toMatchObject({ state: { ok: false, reason: "used" } });
+
+    // Opening the page changes nothing.
     const page = await run(() => verifyEmailLoader({ request: new Request(`${ORIGIN}/auth/verify-email?token=${encodeURIComponent(token)}`), params: {}, context } as never));
-    expect(page.data).toMatchObject({ token });
+    expect(page.data).toMatchObject({ token, state: { ok: true, email } });
     expect((await db().select().from(users).where(eq(users.email, email)))[0]?.emailVerified).toBe(false);
 
-    const confirmed = await run(() => verifyEmailAction({ request: formRequest("/auth/verify-email", { token }, { ip: newClientIp() }), params: {}, context } as never));
-    expect(confirmed.data).toMatchObject({ ok: true });
-    expect((await db().select().from(users).where(eq(users.email, email)))[0]?.emailVerified).toBe(true);
+    const mismatch = await run(() => verifyEmailAction({ request: formRequest("/auth/verify-email", { token, password: "Ridge-Vent-Soffit-Drip-9", confirmPassword: "nope" }, { ip: newClientIp() }), params: {}, context } as never));
+    expect(mismatch.data).toMatchObject({ fieldErrors: { confirmPassword: "The passwords do not match." } });
 
-    const forged = await run(() => verifyEmailAction({ request: formRequest("/auth/verify-email", { token: `${token}x` }, { ip: newClientIp() }), params: {}, context } as never));
+    // The password typed here is the account's from now on; a pending account lands on /auth (Account Pending).
+    const chosen = "Ridge-Vent-Soffit-Drip-9";
+    const confirmed = await run(() => verifyEmailAction({ request: formRequest("/auth/verify-email", { token, password: chosen, confirmPassword: chosen }, { ip: newClientIp() }), params: {}, context } as never));
+    expect([confirmed.status, confirmed.headers.get("location")]).toEqual([302, "/auth"]);
+    expect(sessionCookieFrom(confirmed.headers)).toBeTruthy();
+    expect((await db().select().from(users).where(eq(users.email, email)))[0]).toMatchObject({ emailVerified: true, status: "pending" });
+    expect((await signInApi(email, TEST_PASSWORD, { ip: newClientIp() })).response.status).toBe(401);
+    expect((await signInApi(email, chosen, { ip: newClientIp() })).response.status).toBe(200);
+
+    const again = await run(() => verifyEmailAction({ request: formRequest("/auth/verify-email", { token, password: chosen, confirmPassword: chosen }, { ip: newClientIp() }), params: {}, context } as never));
+    expect(again.status).toBe(400);
+    const forged = await run(() => verifyEmailAction({ request: formRequest("/auth/verify-email", { token: `${token}x`, password: chosen, confirmPassword: chosen }, { ip: newClientIp() }), params: {}, context } as never));
     expect(forged.status).toBe(400);
+    // better-auth's own confirmation endpoint is off: its tokens are never emailed.
+    expect((await handleAuthApiRequest(new Request(`${ORIGIN}/api/auth/verify-email?token=x`))).status).toBe(404);
   });
 
   test("an account with a one-time password must choose its own before the admin area; others' sessions end", async () => {

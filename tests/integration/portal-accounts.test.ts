@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
+import { asSent } from "../support/outbox";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, test, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { emailOutbox, leads, portalInvitations, userRoles, users } from "~/db/schema";
+import { emailOutbox, leads, accountLinks, userRoles, users } from "~/db/schema";
 import { sessionCookieName } from "~/domain/accounts/cookies.server";
 import { resolveSession } from "~/domain/accounts/session.server";
 import { action as leadAction } from "~/routes/admin/leads.$id";
@@ -72,7 +73,7 @@ async function invite(leadId: string, cookie: string) {
 
 async function latestEmail(to: string, kind: string) {
   const [row] = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.kind, kind))).orderBy(desc(emailOutbox.createdAt)).limit(1);
-  return row;
+  return row && asSent(row);
 }
 
 function tokenOf(text: string | undefined): string {
@@ -84,7 +85,7 @@ function tokenOf(text: string | undefined): string {
 const PASSWORD = "copper flashing over the dormer";
 
 describe("invitations", () => {
-  test("Invite to portal creates an approved customer linked to the lead; the link sets a password once and lands on /portal", async () => {
+  test("Invite to portal creates an account with no role or lead until the link sets a password once, then lands on /portal", async () => {
     const email = uniqueEmail("invited");
     const leadId = await newLead(email);
     const staff = await staffCookie();
@@ -93,13 +94,14 @@ describe("invitations", () => {
 
     const [account] = await db().select().from(users).where(eq(users.email, email));
     expect(account).toMatchObject({ status: "approved", emailVerified: false, firstName: "Siobhán", lastName: "D'Arcy" });
-    expect((await db().select().from(userRoles).where(eq(userRoles.userId, account!.id))).map((r) => r.role)).toEqual(["customer"]);
-    expect((await db().select({ c: leads.customerUserId }).from(leads).where(eq(leads.id, leadId)))[0]!.c).toBe(account!.id);
+    // Nothing that reads the request is given to an address nobody proved yet (ADR 046).
+    expect(await db().select().from(userRoles).where(eq(userRoles.userId, account!.id))).toEqual([]);
+    expect((await db().select({ c: leads.customerUserId }).from(leads).where(eq(leads.id, leadId)))[0]!.c).toBeNull();
 
     const email1 = await latestEmail(email, "portal.invitation");
     const token = tokenOf(email1?.textBody);
     // Only the hash is stored.
-    const stored = await db().select().from(portalInvitations).where(eq(portalInvitations.userId, account!.id));
+    const stored = await db().select().from(accountLinks).where(eq(accountLinks.userId, account!.id));
     expect(stored).toHaveLength(1);
     expect(stored[0]!.tokenHash).not.toContain(token);
     expect(stored[0]!.tokenHash).toBe(crypto.createHash("sha256").update(token).digest("hex"));
@@ -122,6 +124,7 @@ describe("invitations", () => {
     expect(cookie).toBeTruthy();
     const session = await resolveSession(new Headers({ cookie: cookie! }));
     expect(session).toMatchObject({ email, emailVerified: true, status: "approved", roles: ["customer"] });
+    expect((await db().select({ c: leads.customerUserId }).from(leads).where(eq(leads.id, leadId)))[0]!.c).toBe(account!.id);
     const portal = await run(() => portalLoader({ request: new Request(`${ORIGIN}/portal`, { headers: { cookie: cookie! } }), params: {}, context } as never));
     expect((portal.data as { requests: Array<{ id: string }> }).requests.map((r) => r.id)).toEqual([leadId]);
 
@@ -138,7 +141,7 @@ describe("invitations", () => {
     const notice = await invite(second, staff);
     expect(notice.data).toMatchObject({ ok: true });
     expect(await latestEmail(email, "portal.access")).toBeTruthy();
-    expect(await db().select().from(portalInvitations).where(eq(portalInvitations.userId, account!.id))).toHaveLength(1);
+    expect(await db().select().from(accountLinks).where(eq(accountLinks.userId, account!.id))).toHaveLength(1);
   });
 
   test("a new invitation ends the earlier link; an expired link is refused", async () => {
@@ -154,7 +157,7 @@ describe("invitations", () => {
     const old = await run(() => invitationLoader({ request: new Request(`${ORIGIN}/auth/invitation?token=${first}`), params: {}, context } as never));
     expect(old.data).toMatchObject({ state: { ok: false, reason: "used" } });
 
-    await db().update(portalInvitations).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(portalInvitations.tokenHash, crypto.createHash("sha256").update(second).digest("hex")));
+    await db().update(accountLinks).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(accountLinks.tokenHash, crypto.createHash("sha256").update(second).digest("hex")));
     const expired = await run(() => invitationAction({ request: formRequest("/auth/invitation", { token: second, password: PASSWORD, confirmPassword: PASSWORD }), params: {}, context } as never));
     expect(expired.data).toMatchObject({ error: { text: "This invitation link has expired. Please ask our office for a new one." } });
     const forged = await run(() => invitationLoader({ request: new Request(`${ORIGIN}/auth/invitation?token=${"A".repeat(43)}`), params: {}, context } as never));
@@ -174,7 +177,7 @@ describe("invitations", () => {
     const outcome = await invite(leadId, staff);
     expect(outcome.data).toMatchObject({ ok: true, message: `${colleague.email} can already sign in: we told them this request is in their portal.` });
     expect((await db().select().from(userRoles).where(eq(userRoles.userId, colleague.id))).map((r) => r.role).sort()).toEqual(["admin", "customer"]);
-    expect(await db().select().from(portalInvitations).where(eq(portalInvitations.userId, colleague.id))).toHaveLength(0);
+    expect(await db().select().from(accountLinks).where(eq(accountLinks.userId, colleague.id))).toHaveLength(0);
     // Both roles: sign-in without redirectTo lands on /admin; both areas are reachable.
     const signIn = await run(() => authAction({ request: formRequest("/auth", { intent: "sign-in", email: colleague.email, password: TEST_PASSWORD, redirectTo: "" }), params: {}, context } as never));
     expect(signIn.headers.get("Location")).toBe("/admin");
@@ -194,8 +197,8 @@ describe("a sign-up with a request's email", () => {
     expect(account?.status).toBe("pending");
     const verification = await latestEmail(email, "auth.verify-email");
     const token = decodeURIComponent(/token=([A-Za-z0-9._~%-]+)/.exec(verification!.textBody)![1]!);
-    const confirmed = await run(() => verifyEmailAction({ request: formRequest("/auth/verify-email", { token }), params: {}, context } as never));
-    expect(confirmed.status).toBe(200);
+    const confirmed = await run(() => verifyEmailAction({ request: formRequest("/auth/verify-email", { token, password: PASSWORD, confirmPassword: PASSWORD }), params: {}, context } as never));
+    expect(confirmed.status).toBe(302);
     const [after] = await db().select().from(users).where(eq(users.email, email));
     const roles = (await db().select().from(userRoles).where(eq(userRoles.userId, after!.id))).map((r) => r.role);
     return { account: after!, roles };

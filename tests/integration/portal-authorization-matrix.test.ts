@@ -3,7 +3,8 @@ import crypto from "node:crypto";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { leadAttachments, leadMessages, leads } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { leadAttachments, leadMessages, leads, userRoles, users } from "~/db/schema";
 import { uploadStorage } from "~/domain/storage/upload-storage.server";
 import routeConfig from "~/routes";
 import { createSession, createUser, type TestUser } from "../support/factories";
@@ -256,6 +257,34 @@ describe("customer portal isolation (issue 22 item 7)", () => {
       }
     }
     expect(mismatches, mismatches.join("\n")).toEqual([]);
+  });
+
+  test("a stranger who signed up first with a homeowner's email gets nothing, even holding a session and given the role (issue 29)", async () => {
+    // The homeowner's request; the stranger's account carries the same email, never proven. Sign-in refuses such an
+    // account, so these sessions stand for one made before that rule, or by any other way in: none may open anything.
+    const hannah = await customerWithRequest("Hannah", { linked: false, verified: false });
+    await db().update(users).set({ status: "pending" }).where(eq(users.id, hannah.user.id));
+    await db().delete(userRoles).where(eq(userRoles.userId, hannah.user.id));
+    const pendingStranger = (await createSession(hannah.user)).cookie;
+    const mismatches: string[] = [];
+    const probe = async (label: string, cookie: string, expected: string) => {
+      for (const route of routes) {
+        for (const [name, handler, method] of await handlersOf(route)) {
+          const { url, params } = urlOf(route, hannah);
+          const answer = await answerOf(handler, requestFor(url, method, cookie), params);
+          if (answer.outcome !== expected) mismatches.push(`${method} ${route.pattern} (${name}) as ${label}: expected "${expected}", got "${answer.outcome}"`);
+          for (const secret of hannah.secrets.slice(0, 1)) if (answer.text.includes(secret)) mismatches.push(`${method} ${route.pattern} (${name}) as ${label}: the answer holds the homeowner's data`);
+        }
+      }
+    };
+    await probe("the pending stranger", pendingStranger, "redirect /auth");
+    // The worst case: staff approved the account and gave it the customer role (the app refuses that role now).
+    await db().update(users).set({ status: "approved" }).where(eq(users.id, hannah.user.id));
+    await db().insert(userRoles).values({ userId: hannah.user.id, role: "customer" });
+    await db().update(leads).set({ customerUserId: hannah.user.id }).where(eq(leads.id, hannah.leadId));
+    await probe("the stranger approved with the role", pendingStranger, "redirect /auth");
+    expect(mismatches, mismatches.join("\n")).toEqual([]);
+    await db().delete(leads).where(eq(leads.id, hannah.leadId));
   });
 
   test("nothing was changed by the refused actions: the other customer's request is as it was", async () => {

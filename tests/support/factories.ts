@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { db as appDb, type Database } from "~/db/client.server";
+import { sessionTokenDigest } from "~/domain/accounts/session-token-digest.server";
 import { accounts, sessions, userRoles, users, type NewUser, type Role, type User, type UserStatus } from "~/db/schema";
 
 /**
@@ -139,7 +140,8 @@ export async function createSession(user: { id: string }, options: CreateSession
   const [row] = await database
     .insert(sessions)
     .values({
-      token,
+      // Stored as its digest, as better-auth's adapter stores every session (ADR 046).
+      token: sessionTokenDigest(token),
       userId: user.id,
       createdAt,
       updatedAt: options.lastActiveAt ?? createdAt,

@@ -6,12 +6,18 @@ import { FormField } from "./form-field";
  * `maxLength` counts UTF-16 units in a browser: twice the limit in characters, so 128 emoji fit; the
  * server judges the rest (password-policy.server.ts).
  */
-export function NewPasswordFields({ errors }: { errors: { password?: string; confirmPassword?: string } }) {
+export function NewPasswordFields({
+  errors,
+  labels = { password: "New password", confirmPassword: "Confirm new password" },
+}: {
+  errors: { password?: string; confirmPassword?: string };
+  labels?: { password: string; confirmPassword: string };
+}) {
   return (
     <>
       <FormField
         name="password"
-        label="New password"
+        label={labels.password}
         type="password"
         autoComplete="new-password"
         required
@@ -22,7 +28,7 @@ export function NewPasswordFields({ errors }: { errors: { password?: string; con
       />
       <FormField
         name="confirmPassword"
-        label="Confirm new password"
+        label={labels.confirmPassword}
         type="password"
         autoComplete="new-password"
         required

@@ -175,7 +175,8 @@ function AssignRoleCell({ user }: { user: UserTableRow }) {
   const hydrated = useHydrated();
   useToastOf(fetcher.data);
   const id = `assign-${user.id}`;
-  const available = ASSIGNABLE_ROLE_OPTIONS.filter((role) => !user.roles.includes(role));
+  // Every assignable role reads personal data: not for an address nobody confirmed (the server refuses it too).
+  const available = user.emailVerified ? ASSIGNABLE_ROLE_OPTIONS.filter((role) => !user.roles.includes(role)) : [];
   const { draft, clearDraft, props } = useSelectCommit((form) => {
     if (new FormData(form).get("role")) void fetcher.submit(form);
   });
@@ -195,7 +196,7 @@ function AssignRoleCell({ user }: { user: UserTableRow }) {
         {...props}
       >
         <option value="" disabled>
-          {available.length === 0 ? "All roles assigned" : "Assign Role"}
+          {!user.emailVerified ? "Email not confirmed" : available.length === 0 ? "All roles assigned" : "Assign Role"}
         </option>
         {ASSIGNABLE_ROLE_OPTIONS.map((role) => (
           <option key={role} value={role} disabled={user.roles.includes(role)}>

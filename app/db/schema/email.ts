@@ -33,6 +33,14 @@ export const emailOutbox = pgTable(
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     /** Small text attachments sent with the message (a calendar invitation's .ics). */
     attachments: jsonb().$type<EmailAttachment[]>().notNull().default([]),
+    /**
+     * The message's one-time secret (a link's token), sealed with a key derived from the auth secret,
+     * which is never in the database or a backup; the bodies hold a placeholder where it goes. Put in
+     * at delivery and set to null once the message is sent, stored or given up (ADR 046).
+     */
+    sealedSecret: text(),
+    /** When the bodies and attachments were blanked after the retention period (OUTBOX_BODY_RETENTION_DAYS). */
+    bodiesPurgedAt: timestamp({ withTimezone: true }),
     status: text().$type<EmailStatus>().notNull().default("queued"),
     attempts: integer().notNull().default(0),
     lastError: text(),

@@ -211,29 +211,38 @@ export const leadMessages = pgTable(
 );
 
 /**
- * A one-time link to the portal (issue 22 item 1): only the SHA-256 of the token is stored; it works
- * once (used_at) and until expires_at.
+ * What a one-time account link is for (ADR 046): confirming the address given at sign-up, or a portal
+ * invitation staff sent for a lead. Either way whoever opens it proves they read that mailbox, and
+ * chooses the account's password in the same step.
  */
-export const portalInvitations = pgTable(
-  "portal_invitations",
+export const ACCOUNT_LINK_PURPOSES = ["confirm-email", "portal-invitation"] as const;
+export type AccountLinkPurpose = (typeof ACCOUNT_LINK_PURPOSES)[number];
+
+/**
+ * One-time links to an account (issue 22 item 1, issue 29 item 1): only the SHA-256 of the token is
+ * stored; a link works once (used_at) and until expires_at. A portal invitation names its lead.
+ */
+export const accountLinks = pgTable(
+  "account_links",
   {
     id: uuid().primaryKey().defaultRandom(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    leadId: uuid()
-      .notNull()
-      .references(() => leads.id, { onDelete: "cascade" }),
-    tokenHash: text().notNull().unique("portal_invitations_token_hash_key"),
-    invitedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    purpose: text().$type<AccountLinkPurpose>().notNull(),
+    leadId: uuid().references(() => leads.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull().unique("account_links_token_hash_key"),
+    createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    check("portal_invitations_token_hash_check", sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
-    index("portal_invitations_lead_idx").on(t.leadId, t.createdAt),
-    index("portal_invitations_user_idx").on(t.userId),
+    check("account_links_purpose_check", sql`${t.purpose} in ('confirm-email', 'portal-invitation')`),
+    check("account_links_invitation_lead_check", sql`${t.purpose} <> 'portal-invitation' or ${t.leadId} is not null`),
+    check("account_links_token_hash_check", sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+    index("account_links_lead_idx").on(t.leadId, t.createdAt),
+    index("account_links_user_idx").on(t.userId, t.purpose),
   ],
 );
 
@@ -259,4 +268,4 @@ export type LeadAttachment = typeof leadAttachments.$inferSelect;
 export type NewLeadAttachment = typeof leadAttachments.$inferInsert;
 export type LeadNote = typeof leadNotes.$inferSelect;
 export type LeadMessage = typeof leadMessages.$inferSelect;
-export type PortalInvitation = typeof portalInvitations.$inferSelect;
+export type AccountLink = typeof accountLinks.$inferSelect;

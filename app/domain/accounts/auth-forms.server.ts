@@ -1,7 +1,4 @@
 import type { z } from "zod";
-import { logger } from "~/lib/logger.server";
-import { recordAuditSafely } from "./audit.server";
-import { auth } from "./auth.server";
 import { callAuth, type AuthCallResult } from "./auth-http.server";
 import { passwordRuleProblem } from "./password-policy.server";
 import {
@@ -87,6 +84,18 @@ export async function signInWithForm(request: Request, form: FormData): Promise<
   const parsed = signInSchema.safeParse(raw);
   if (!parsed.success) return invalid("Sign In Error", fieldErrorsOf(parsed.error), values);
   const result = await callAuth(request, "/sign-in/email", { email: parsed.data.email, password: parsed.data.password, rememberMe: true });
+  if (!result.ok && result.code === "EMAIL_NOT_VERIFIED") {
+    // The password was right, but nobody proved the address yet (ADR 046): better-auth has just emailed a new link.
+    return {
+      ok: false,
+      status: 403,
+      error: {
+        title: "Sign In Error",
+        text: "Please confirm your email address first. We have emailed you a new link: open it to choose your password and sign in.",
+      },
+      values,
+    };
+  }
   if (!result.ok) return failure("Sign In Error", result, values);
   return { ok: true, setCookies: result.setCookies, data: result.data };
 }
@@ -165,27 +174,4 @@ export async function changePasswordWithForm(request: Request, form: FormData): 
     return outcome;
   }
   return { ok: true, setCookies: result.setCookies };
-}
-
-/**
- * Confirms an email address. The link in the email opens a page whose
- * button posts here: a GET never changes state, and mail scanners that
- * follow links do not confirm addresses on the owner's behalf.
- */
-export async function verifyEmailToken(request: Request, token: unknown): Promise<{ ok: boolean; text: string }> {
-  if (typeof token !== "string" || token.length === 0 || token.length > 2000) {
-    return { ok: false, text: "This confirmation link is incomplete." };
-  }
-  try {
-    await auth().api.verifyEmail({ query: { token }, headers: new Headers({ "user-agent": request.headers.get("user-agent") ?? "" }) });
-    return { ok: true, text: "Thank you: your email address is confirmed." };
-  } catch (error) {
-    const code = (error as { body?: { code?: string } }).body?.code;
-    if (code === "TOKEN_EXPIRED" || code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") {
-      await recordAuditSafely({ action: "auth.email_verified", outcome: "failure", request, details: { reason: code } });
-      return { ok: false, text: code === "TOKEN_EXPIRED" ? "This confirmation link has expired." : "This confirmation link is not valid." };
-    }
-    logger.error({ err: error }, "email verification failed");
-    throw error;
-  }
 }

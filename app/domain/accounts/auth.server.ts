@@ -6,7 +6,7 @@ import { config } from "~/config.server";
 import { db, type Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { users } from "~/db/schema";
-import { sendEmail } from "~/domain/email/queue-email.server";
+import { sendEmail, withEmails } from "~/domain/email/queue-email.server";
 import { logger } from "~/lib/logger.server";
 import { recordAuditSafely } from "./audit.server";
 import { forgetFirstAdminPassword } from "./bootstrap.server";
@@ -21,9 +21,11 @@ import {
 } from "./emails.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { passwordProblem, type PasswordContext } from "./password-policy.server";
-import { claimRequestsOnVerify } from "~/domain/portal/claim-requests-on-verify.server";
+import { claimRequests } from "~/domain/portal/claim-requests.server";
+import { createAccountLink } from "./account-links.server";
 import { authSecret } from "./secret.server";
 import { deleteSessionByToken, resolveSession } from "./session.server";
+import { withSessionTokenDigests } from "./session-token-digest.server";
 import { notifySuperAdminsOfSignUp } from "./sign-up-notice.server";
 import { emailSchema, firstNameSchema, lastNameSchema, PASSWORD_MAX_UTF16_LENGTH, PASSWORD_MIN_LENGTH, RESET_TOKEN_PATTERN } from "./validation";
 
@@ -85,8 +87,12 @@ function createAuth() {
     // emails never do (emails.server.ts).
     baseURL: cfg.APP_URL ? new URL(cfg.APP_URL).origin : undefined,
     basePath: AUTH_BASE_PATH,
+    // better-auth's own confirmation (its tokens are never emailed: ours ask for the password) and the
+    // endpoints that hand session rows back by token: sessions are stored as digests (ADR 046).
+    disabledPaths: ["/verify-email", "/list-sessions", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions"],
     secret: authSecret(),
-    database: drizzleAdapter(liveDatabase, { provider: "pg", schema, usePlural: true, transaction: true }),
+    // Session tokens are stored as digests (session-token-digest.server.ts, ADR 046).
+    database: withSessionTokenDigests(drizzleAdapter(liveDatabase, { provider: "pg", schema, usePlural: true, transaction: true })),
     telemetry: { enabled: false },
     logger: {
       // Not "warn"/"error": those also make better-auth print every API error to the console itself.
@@ -111,7 +117,9 @@ function createAuth() {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_UTF16_LENGTH,
       autoSignIn: false,
-      requireEmailVerification: false,
+      // No session for an address nobody proved (ADR 046): a password chosen at sign-up opens nothing until
+      // the mailbox owner opened the confirmation link, which asks for the password again.
+      requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_SECONDS,
       password: { hash: hashPassword, verify: verifyPassword },
@@ -119,26 +127,31 @@ function createAuth() {
         await sendEmail(resetPasswordEmail(user as typeof user & { firstName?: string }, token));
       },
       async onPasswordReset({ user }, request) {
-        await db().update(users).set({ mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, user.id));
-        await recordAuditSafely({ action: "auth.password_reset", actor: { id: user.id, email: user.email }, request, details: { sessionsRevoked: true } });
+        // The reset link reached the mailbox and its owner chose the password in the same step: that proves
+        // the address as a confirmation link does (ADR 046).
+        await db().transaction(async (tx) => {
+          await tx.update(users).set({ mustChangePassword: false, emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id));
+          await claimRequests(tx, { userId: user.id, request: request ?? null });
+        });
+        await recordAuditSafely({ action: "auth.password_reset", actor: { id: user.id, email: user.email }, request, details: { sessionsRevoked: true, emailVerified: true } });
       },
       async onExistingUserSignUp({ user }) {
         await sendEmail(existingAccountEmail(user as typeof user & { firstName?: string }));
       },
     },
     emailVerification: {
+      // A sign-up, and a sign-in with the right password before the address is confirmed, email a new
+      // one-time link (ADR 046). Its token is ours (account-links.server.ts), not better-auth's: opening it
+      // asks for the password, so the mailbox owner chooses it in the step that proves the address.
       sendOnSignUp: true,
-      sendOnSignIn: false,
+      sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_EMAIL_EXPIRES_SECONDS,
-      async sendVerificationEmail({ user, token }) {
-        await sendEmail(verificationEmail(user as typeof user & { firstName?: string }, token));
-      },
-      async afterEmailVerification(user, request) {
-        await recordAuditSafely({ action: "auth.email_verified", actor: { id: user.id, email: user.email }, request });
-        // A homeowner with an inspection request under this email becomes a customer (issue 22). The
-        // address is confirmed either way: a failure here is logged, and the account stays pending.
-        await claimRequestsOnVerify(user.id, request).catch((err: unknown) => logger.error({ err, userId: user.id }, "could not make a verified sign-up a customer"));
+      async sendVerificationEmail({ user }) {
+        await withEmails(async (tx, queue) => {
+          const token = await createAccountLink(tx, { userId: user.id, purpose: "confirm-email" });
+          await queue(verificationEmail(user as typeof user & { firstName?: string }, token));
+        });
       },
     },
     session: {

@@ -31,21 +31,26 @@ function fullName(user: Recipient): string {
   return [user.firstName, user.lastName].map((v) => v?.trim()).filter(Boolean).join(" ") || user.email;
 }
 
+/**
+ * The sign-up's confirmation link (ADR 046). Whoever signed up may not own this mailbox, so the text never
+ * asks the reader to confirm an account: it says what the link does (prove the address and choose the
+ * password, which replaces any password given at sign-up) and that ignoring it leaves the account unusable.
+ */
 export function verificationEmail(user: Recipient, token: string): OutgoingEmail {
   return {
     to: user.email,
     kind: "auth.verify-email",
     relatedId: user.id,
+    secret: token,
     ...renderEmail({
-      title: "Please confirm your email address",
+      title: "Confirm your email address",
       paragraphs: [
-        greeting(user),
-        "Thank you for creating an account. Please confirm that this email address is yours.",
-        "If you asked us for a roof inspection with this email address, confirming it opens your customer portal, where you can follow your request.",
-        "A staff account is pending approval: an administrator will review it, and we will email you once it has been approved.",
+        "Hello,",
+        "Someone asked to create an account on our website with this email address. If it was you, open the link below: it confirms that this address is yours and asks you for your password (the one you chose when you signed up, or a new one).",
+        "Until this link is used, nobody can sign in to the account. Staff accounts are then reviewed by an administrator before they can be used.",
       ],
-      action: { label: "Confirm my email address", url: appLink(`/auth/verify-email?token=${encodeURIComponent(token)}`) },
-      footerNote: "If you did not create an account, you can ignore this message. The link is valid for 24 hours.",
+      action: { label: "Confirm and choose my password", url: appLink(`/auth/verify-email?token=${encodeURIComponent(token)}`) },
+      footerNote: "If it was not you, ignore this message: the account stays unusable and is not linked to anything of yours. The link works once, for 24 hours.",
     }),
   };
 }
@@ -55,6 +60,7 @@ export function resetPasswordEmail(user: Recipient, token: string): OutgoingEmai
     to: user.email,
     kind: "auth.reset-password",
     relatedId: user.id,
+    secret: token,
     ...renderEmail({
       title: "Reset your password",
       paragraphs: [

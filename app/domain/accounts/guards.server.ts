@@ -19,6 +19,7 @@ import { getSessionUser, type SessionUser } from "./session.server";
  * Each returns the signed-in user or throws a redirect:
  * - nobody signed in                -> /auth?redirectTo=<this path>
  * - status not approved             -> /auth (shows Account Pending / the rejected view)
+ * - email address not confirmed     -> /auth
  * - must change a one-time password -> /auth/change-password
  * - requireAdmin: no admin or super_admin role -> /portal (a customer) or /
  * - requireCustomer: no customer role -> /admin (staff) or /
@@ -53,6 +54,12 @@ async function requireUser(request: Request): Promise<SessionUser> {
   }
   if (user.status !== "approved") {
     await deny(user, request, `status_${user.status}`, "approved");
+    throw redirect("/auth");
+  }
+  // Sign-in needs a confirmed address and confirming it ends every session (ADR 046), so no session should
+  // reach here unconfirmed; one that does (made before that rule) opens nothing.
+  if (!user.emailVerified) {
+    await deny(user, request, "email_not_verified", "email_verified");
     throw redirect("/auth");
   }
   if (user.mustChangePassword) throw redirect("/auth/change-password");

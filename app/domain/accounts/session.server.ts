@@ -5,6 +5,7 @@ import { sessions, users, type Role, type UserStatus } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { hasAdminRights, hasSuperAdminRights } from "./constants";
 import { hasSessionCookie, readSessionToken } from "./cookies.server";
+import { sessionTokenDigest } from "./session-token-digest.server";
 
 /**
  * Who is signed in, from the session cookie, in one query — and nothing at
@@ -76,7 +77,7 @@ export async function resolveSession(headers: Headers, { touch = true }: { touch
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.token, token))
+    .where(eq(sessions.token, sessionTokenDigest(token)))
     .limit(1);
   if (!row) return null;
 
@@ -95,6 +96,13 @@ export async function resolveSession(headers: Headers, { touch = true }: { touch
   if (expiry) {
     await db().delete(sessions).where(eq(sessions.id, row.sessionId));
     logger.info({ userId: row.id, reason: expiry }, "session ended by its lifetime");
+    return null;
+  }
+  // Sign-in needs a proven address, and proving it ends every session (ADR 046): a session of an account
+  // whose address nobody proved was not made by this app's sign-in, and opens nothing.
+  if (!row.emailVerified) {
+    await db().delete(sessions).where(eq(sessions.id, row.sessionId));
+    logger.warn({ userId: row.id }, "session of an account with an unconfirmed email address ended");
     return null;
   }
   if (touch && now - row.lastActiveAt.getTime() > TOUCH_AFTER_MS) {
@@ -123,7 +131,7 @@ export async function resolveSession(headers: Headers, { touch = true }: { touch
 }
 
 export async function deleteSessionByToken(token: string, executor: DbExecutor = db()): Promise<void> {
-  await executor.delete(sessions).where(eq(sessions.token, token));
+  await executor.delete(sessions).where(eq(sessions.token, sessionTokenDigest(token)));
 }
 
 /** Ends every session of `userId` (optionally but one); returns how many. */

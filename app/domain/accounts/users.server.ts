@@ -53,7 +53,7 @@ export async function countUsersByStatus(): Promise<Record<UserStatus, number>> 
 
 export type UserChangeResult =
   | { ok: true; changed: boolean; sessionsEnded: number }
-  | { ok: false; reason: "not_found" | "own_account" };
+  | { ok: false; reason: "not_found" | "own_account" | "email_not_verified" };
 
 async function lockUser(tx: DbTransaction, userId: string) {
   const [target] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for("update");
@@ -92,26 +92,43 @@ export async function setUserStatus(
   });
 }
 
-/** Upserts a role (spec 1 §7) with assigned_by = the acting super admin. */
+/**
+ * Upserts a role (spec 1 §7) with assigned_by = the acting super admin. Every assignable role reads
+ * personal data (customers' requests, or the whole back office), so it is refused for an address nobody
+ * proved (ADR 046). A role given ends the account's sessions: the next sign-in carries it.
+ */
 export async function assignRole(actor: SessionUser, userId: string, role: AssignableRole, request: Request): Promise<UserChangeResult> {
   return db().transaction(async (tx) => {
     const target = await lockUser(tx, userId);
     if (!target) return { ok: false, reason: "not_found" } as const;
+    if (!target.emailVerified) {
+      await recordAudit(tx, {
+        action: "user.role.assign",
+        outcome: "denied",
+        actor,
+        targetType: "user",
+        targetId: userId,
+        request,
+        details: { email: target.email, role, reason: "email_not_verified" },
+      });
+      return { ok: false, reason: "email_not_verified" } as const;
+    }
     const inserted = await tx
       .insert(userRoles)
       .values({ userId, role, assignedBy: actor.id })
       .onConflictDoNothing({ target: [userRoles.userId, userRoles.role] })
       .returning({ id: userRoles.id });
     const changed = inserted.length > 0;
+    const sessionsEnded = changed && userId !== actor.id ? await revokeUserSessions(tx, userId) : 0;
     await recordAudit(tx, {
       action: "user.role.assign",
       actor,
       targetType: "user",
       targetId: userId,
       request,
-      details: { email: target.email, role, alreadyAssigned: !changed },
+      details: { email: target.email, role, alreadyAssigned: !changed, sessionsEnded },
     });
-    return { ok: true, changed, sessionsEnded: 0 } as const;
+    return { ok: true, changed, sessionsEnded } as const;
   });
 }
 

@@ -6,6 +6,7 @@ import { db, type DbExecutor, type DbTransaction } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { enqueueMany, JOBS_SCHEMA, JobsNotRunningError } from "~/jobs/queue.server";
 import { currentRequestId, logger } from "~/lib/logger.server";
+import { SECRET_PLACEHOLDER, sealSecret } from "./sealed-secret.server";
 
 /**
  * The outbox. A message is a row in `email_outbox`, written with the same
@@ -17,6 +18,7 @@ import { currentRequestId, logger } from "~/lib/logger.server";
 
 export const EMAIL_SEND_JOB = "email.send";
 export const EMAIL_SWEEP_JOB = "email.sweep";
+export const EMAIL_PURGE_BODIES_JOB = "email.purge-bodies";
 
 /** Attempts per message, counted on the row: 1 + 5 retries. */
 export const MAX_EMAIL_ATTEMPTS = 6;
@@ -88,6 +90,11 @@ const outgoingEmailSchema = z.object({
   metadata: z.record(z.string(), z.unknown()).optional(),
   /** Small text attachments (a calendar invitation's .ics), stored on the row and sent with it. */
   attachments: z.array(attachmentSchema).max(5).optional(),
+  /**
+   * The message's one-time secret (a link's token), as it appears in `text` (and `html`): stored sealed,
+   * never in clear, and put back only to send the message (sealed-secret.server.ts, ADR 046).
+   */
+  secret: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, "must be a URL-safe token of 20 or more characters").optional(),
 });
 
 export type OutgoingEmail = z.input<typeof outgoingEmailSchema>;
@@ -135,14 +142,20 @@ export function outboxRows(messages: readonly OutgoingEmail[]) {
       throw new InvalidEmailError(parsed.error.issues.map((i) => `${i.path.join(".") || "message"}: ${i.message}`));
     }
     const m = parsed.data;
+    // Made here so the ids are known without relying on the order of RETURNING.
+    const id = crypto.randomUUID();
+    if (m.secret && (!m.text.includes(m.secret) || m.subject.includes(m.secret))) {
+      throw new InvalidEmailError(["secret: must appear in the text, and not in the subject"]);
+    }
+    const stored = (body: string) => (m.secret ? body.replaceAll(m.secret, SECRET_PLACEHOLDER) : body);
     return {
-      // Made here so the ids are known without relying on the order of RETURNING.
-      id: crypto.randomUUID(),
+      id,
       toAddress: m.to,
       replyTo: m.replyTo ?? null,
       subject: m.subject,
-      textBody: m.text,
-      htmlBody: m.html ?? null,
+      textBody: stored(m.text),
+      htmlBody: m.html === undefined ? null : stored(m.html),
+      sealedSecret: m.secret ? sealSecret(m.secret, id) : null,
       kind: m.kind,
       relatedId: m.relatedId ?? null,
       metadata: {

@@ -7,6 +7,7 @@ import { emailOutbox } from "~/db/schema";
 import { defineJob, type JobContext } from "~/jobs/define-job";
 import { logger } from "~/lib/logger.server";
 import {
+  EMAIL_PURGE_BODIES_JOB,
   EMAIL_SEND_JOB,
   EMAIL_SEND_QUEUE,
   EMAIL_SWEEP_JOB,
@@ -15,6 +16,8 @@ import {
   sweepQueuedEmails,
   type EmailSendJobData,
 } from "./queue-email.server";
+import { purgeOutboxBodies } from "./purge-outbox-bodies.server";
+import { openSecret, withSecret } from "./sealed-secret.server";
 import { describeTransportError, emailTransport, isPermanentDeliveryError, mailFromDomain } from "./transport.server";
 
 /**
@@ -83,14 +86,30 @@ export async function deliverQueuedEmail(
   const log = logger.child({ emailId: row.id, kind: row.kind, attempt: row.attempts });
   const transport = emailTransport();
 
+  // The one-time secret, opened only to hand the message over (ADR 046).
+  const secret = row.sealedSecret ? openSecret(row.sealedSecret, row.id) : null;
+  if (row.sealedSecret && secret === null) {
+    // Sealed under another auth secret (a restore into a new data directory): the link cannot be made.
+    const lastError = "Not sent: its one-time link was sealed with another auth secret. Send a new one.";
+    await db()
+      .update(emailOutbox)
+      .set({ status: "failed", lastError, sealedSecret: null, updatedAt: sql`now()` })
+      .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "sending")));
+    log.error({ error: lastError }, "email delivery failed for good");
+    return "failed";
+  }
+  const text = secret ? withSecret(row.textBody, secret) : row.textBody;
+  const html = row.htmlBody && secret ? withSecret(row.htmlBody, secret) : row.htmlBody;
+
   if (!transport) {
     await db()
       .update(emailOutbox)
-      .set({ status: "stored", lastError: null, updatedAt: sql`now()` })
+      .set({ status: "stored", lastError: null, sealedSecret: null, updatedAt: sql`now()` })
       .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "sending")));
     log.info({ to: row.toAddress, subject: row.subject }, "SMTP_URL not set: email stored in the outbox, not sent");
-    // The text (a reset or confirmation link) helps in development; in production it stays out of the logs.
-    if (!config().isProduction) log.debug({ text: row.textBody }, "stored email text");
+    // The text (a reset or confirmation link) helps in development: only in the log, where nothing keeps it in
+    // the database; in production it stays out of the logs, and the outbox keeps the text without its link.
+    if (!config().isProduction) log.debug({ text }, "stored email text");
     return "stored";
   }
 
@@ -100,8 +119,8 @@ export async function deliverQueuedEmail(
       to: row.toAddress,
       ...(row.replyTo ? { replyTo: row.replyTo } : {}),
       subject: row.subject,
-      text: row.textBody,
-      ...(row.htmlBody ? { html: row.htmlBody } : {}),
+      text,
+      ...(html ? { html } : {}),
       ...(row.attachments.length > 0
         ? { attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) }
         : {}),
@@ -115,7 +134,7 @@ export async function deliverQueuedEmail(
     const giveUp = permanent || row.attempts >= MAX_EMAIL_ATTEMPTS;
     await db()
       .update(emailOutbox)
-      .set({ status: giveUp ? "failed" : "queued", lastError, updatedAt: sql`now()` })
+      .set({ status: giveUp ? "failed" : "queued", lastError, ...(giveUp ? { sealedSecret: null } : {}), updatedAt: sql`now()` })
       .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "sending")));
     if (giveUp) {
       log.error({ error: lastError, permanent }, "email delivery failed for good");
@@ -130,6 +149,7 @@ export async function deliverQueuedEmail(
     .update(emailOutbox)
     .set({
       status: "sent",
+      sealedSecret: null,
       sentAt: sql`now()`,
       updatedAt: sql`now()`,
       lastError: null,
@@ -155,7 +175,7 @@ async function explainUnclaimed(outboxId: string): Promise<DeliveryOutcome> {
       // Out of attempts but not marked (the process died during the last one).
       const [failed] = await db()
         .update(emailOutbox)
-        .set({ status: "failed", lastError: sql`coalesce(${emailOutbox.lastError}, 'no attempts left')`, updatedAt: sql`now()` })
+        .set({ status: "failed", lastError: sql`coalesce(${emailOutbox.lastError}, 'no attempts left')`, sealedSecret: null, updatedAt: sql`now()` })
         .where(and(eq(emailOutbox.id, outboxId), or(eq(emailOutbox.status, "queued"), staleSending())))
         .returning({ id: emailOutbox.id });
       if (failed) {
@@ -200,5 +220,12 @@ const sweepEmailJob = defineJob<Record<string, never>>({
   handle: () => sweepQueuedEmails(),
 });
 
-export const emailJobs = [sendEmailJob, sweepEmailJob];
+const purgeBodiesJob = defineJob<Record<string, never>>({
+  name: EMAIL_PURGE_BODIES_JOB,
+  queue: { policy: "short", retryLimit: 2, retryDelay: 300, expireInSeconds: 900 },
+  schedule: { cron: "17 3 * * *" },
+  handle: () => purgeOutboxBodies(),
+});
+
+export const emailJobs = [sendEmailJob, sweepEmailJob, purgeBodiesJob];
 

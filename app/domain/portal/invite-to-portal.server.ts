@@ -1,6 +1,6 @@
-import crypto from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { accounts, leads, portalInvitations, userRoles, users } from "~/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { accounts, leads, userRoles, users } from "~/db/schema";
+import { createAccountLink } from "~/domain/accounts/account-links.server";
 import { recordAudit } from "~/domain/accounts/audit.server";
 import type { SessionUser } from "~/domain/accounts/session.server";
 import { withEmails } from "~/domain/email/queue-email.server";
@@ -10,23 +10,20 @@ import { INVITATION_EXPIRES_DAYS, portalAccessEmail, portalInvitationEmail } fro
 
 /**
  * Staff press "Invite to portal" on a lead (issue 22 item 1). In one transaction:
- * - the lead's email gets an account: a new one is created approved with the `customer` role; an
- *   existing one gets the role (a rejected account is refused: a super admin decides about it);
- * - the lead is linked to that account;
- * - an account that cannot sign in yet (no password, or never confirmed its email) gets a one-time link
- *   (only its SHA-256 is stored; earlier unused links of the account stop working) valid for
- *   INVITATION_EXPIRES_DAYS; an account that can already sign in is told its request is in its portal;
+ * - the lead's email gets an account: a new one is created approved, with no password and no role (a
+ *   rejected account is refused: a super admin decides about it);
+ * - an account whose owner already proved the address and can sign in gets the `customer` role and the
+ *   lead now, and is told its request is in its portal;
+ * - any other account (new, or made by a sign-up nobody confirmed: maybe not by the homeowner, ADR 046)
+ *   gets nothing yet but a one-time link (account-links.server.ts) valid for INVITATION_EXPIRES_DAYS:
+ *   opening it proves the mailbox, sets the password chosen there, and only then gives the role and links
+ *   the lead (redeem-account-link.server.ts);
  * - the timeline and the audit log say who invited whom.
  */
 
 export type InviteOutcome =
   | { ok: true; kind: "invitation" | "access"; email: string; created: boolean }
   | { ok: false; reason: "not_found" | "rejected_account" };
-
-/** The SHA-256 (hex) of an invitation token: what the table stores. */
-export function invitationTokenHash(token: string): string {
-  return crypto.createHash("sha256").update(token, "utf8").digest("hex");
-}
 
 export async function inviteToPortal(input: { leadId: string; actor: SessionUser; request?: Request | null }): Promise<InviteOutcome> {
   const { businessName } = await getPublicSiteSettings();
@@ -73,35 +70,22 @@ export async function inviteToPortal(input: { leadId: string; actor: SessionUser
       return { ok: false, reason: "rejected_account" } as const;
     }
 
-    await tx.insert(userRoles).values({ userId: account.id, role: "customer", assignedBy: input.actor.id }).onConflictDoNothing();
-    await tx.update(leads).set({ customerUserId: account.id, updatedAt: sql`now()` }).where(eq(leads.id, lead.id));
-
     const [credential] = await tx
       .select({ id: accounts.id })
       .from(accounts)
       .where(and(eq(accounts.userId, account.id), eq(accounts.providerId, "credential")))
       .limit(1);
-    const canSignIn = Boolean(credential) && account.status === "approved";
+    const canSignIn = Boolean(credential) && account.status === "approved" && account.emailVerified;
 
     let kind: "invitation" | "access";
     if (canSignIn) {
       kind = "access";
+      await tx.insert(userRoles).values({ userId: account.id, role: "customer", assignedBy: input.actor.id }).onConflictDoNothing();
+      await tx.update(leads).set({ customerUserId: account.id, updatedAt: sql`now()` }).where(eq(leads.id, lead.id));
       await queue(portalAccessEmail(account, businessName));
     } else {
       kind = "invitation";
-      // One live link per account: a new invitation ends the earlier ones.
-      await tx
-        .update(portalInvitations)
-        .set({ usedAt: sql`now()` })
-        .where(and(eq(portalInvitations.userId, account.id), isNull(portalInvitations.usedAt)));
-      const token = crypto.randomBytes(32).toString("base64url");
-      await tx.insert(portalInvitations).values({
-        userId: account.id,
-        leadId: lead.id,
-        tokenHash: invitationTokenHash(token),
-        invitedBy: input.actor.id,
-        expiresAt: sql`now() + make_interval(days => ${INVITATION_EXPIRES_DAYS})`,
-      });
+      const token = await createAccountLink(tx, { userId: account.id, purpose: "portal-invitation", leadId: lead.id, createdBy: input.actor.id });
       await queue(portalInvitationEmail(account, token, businessName));
     }
 

@@ -23,15 +23,16 @@ export function portalInvitationEmail(user: Recipient, token: string, businessNa
     to: user.email,
     kind: "portal.invitation",
     relatedId: user.id,
+    secret: token,
     ...renderEmail({
       title: "Your inspection request is in your customer portal",
       paragraphs: [
         greeting(user),
-        `${businessName} invites you to your customer portal. There you can follow your inspection request, see your appointment, send us more photos or documents, and write to our office.`,
-        "Choose a password with the button below to open it. The link works once.",
+        `You asked ${businessName} for a roof inspection with this email address. Our office invites you to a customer portal where you can follow the request, see your appointment, send us more photos or documents, and write to us.`,
+        "To open it, choose a password with the button below. The link works once.",
       ],
       action: { label: "Choose my password", url: siteUrl(`/auth/invitation?token=${encodeURIComponent(token)}`) },
-      footerNote: `If you did not ask us for an inspection, you can ignore this message. The link is valid for ${INVITATION_EXPIRES_DAYS} days.`,
+      footerNote: `If you did not ask us for an inspection, ignore this message: nothing is opened without this link. The link is valid for ${INVITATION_EXPIRES_DAYS} days.`,
     }),
   };
 }

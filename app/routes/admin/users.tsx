@@ -77,7 +77,12 @@ export async function action({ request }: Route.ActionArgs) {
     }
     if (change.intent === "assign-role") {
       const outcome = await assignRole(actor, change.userId, change.role, request);
-      if (!outcome.ok) return result({ variant: "error", title: "Error", text: `${failure}: this user no longer exists.` }, 404);
+      if (!outcome.ok) {
+        if (outcome.reason === "email_not_verified") {
+          return result({ variant: "error", title: "Error", text: `${failure}: this account has not confirmed its email address yet. A role can be given once it has.` }, 409);
+        }
+        return result({ variant: "error", title: "Error", text: `${failure}: this user no longer exists.` }, 404);
+      }
       return result({ variant: "success", title: "Success", text: `Role ${change.role} assigned successfully` });
     }
     const outcome = await removeRole(actor, change.userId, change.role, request);

@@ -1,48 +1,26 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/invitation";
 import { AuthCard, AuthSubmitButton, useAuthForm } from "~/components/admin/auth-form";
 import { FormMessage } from "~/components/admin/form-message";
 import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { CardContent, CardFooter } from "~/components/ui/card";
-import { FORM_UNREADABLE, readForm } from "~/domain/accounts/auth-forms.server";
-import { cookieHeaders } from "~/domain/accounts/auth-http.server";
-import { acceptPortalInvitation, readInvitation } from "~/domain/portal/accept-portal-invitation.server";
-import { currentRequestId, logger } from "~/lib/logger.server";
+import { accountLinkAction, linkTokenOf } from "~/domain/accounts/account-link-action.server";
+import { readAccountLink } from "~/domain/accounts/redeem-account-link.server";
 
 /**
- * /auth/invitation?token=...: the link of a portal invitation (issue 22 item 1). Opening it changes
- * nothing (mail scanners follow links); choosing a password uses it up, confirms the email address and
- * signs the homeowner in to /portal.
+ * /auth/invitation?token=...: the link of a portal invitation (issue 22 item 1, ADR 046). Opening it
+ * changes nothing (mail scanners follow links); choosing a password uses it up, confirms the email
+ * address, makes the account the customer of its requests and signs the homeowner in to /portal.
  */
 
-function tokenOf(value: unknown): string {
-  return typeof value === "string" ? value.slice(0, 200) : "";
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const token = tokenOf(new URL(request.url).searchParams.get("token"));
-  const state = token ? await readInvitation(token) : null;
+  const token = linkTokenOf(new URL(request.url).searchParams.get("token"));
+  const state = token ? await readAccountLink(token, "portal-invitation") : null;
   return { token, state };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  try {
-    const form = await readForm(request);
-    if (!form) return data({ error: FORM_UNREADABLE, fieldErrors: {} }, { status: 400 });
-    const outcome = await acceptPortalInvitation(request, {
-      token: tokenOf(form.get("token")),
-      password: typeof form.get("password") === "string" ? String(form.get("password")) : "",
-      confirmPassword: typeof form.get("confirmPassword") === "string" ? String(form.get("confirmPassword")) : "",
-    });
-    if (!outcome.ok) {
-      return data({ error: { title: "Error", text: outcome.text }, fieldErrors: outcome.fieldErrors ?? {} }, { status: outcome.status });
-    }
-    // Signed in: the portal. If the sign-in itself failed (rate limit), the sign-in page.
-    return redirect(outcome.setCookies.length > 0 ? "/portal" : "/auth?redirectTo=%2Fportal", { headers: cookieHeaders(outcome.setCookies) });
-  } catch (error) {
-    logger.error({ err: error }, "accepting a portal invitation failed");
-    return data({ error: { title: "Error", text: `An unexpected error occurred. Reference: ${currentRequestId()}` }, fieldErrors: {} }, { status: 500 });
-  }
+export function action({ request }: Route.ActionArgs) {
+  return accountLinkAction(request, "portal-invitation");
 }
 
 export function headers() {

@@ -1,37 +1,31 @@
-import { MailCheck } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/verify-email";
-import { AuthCard, AuthSubmitButton } from "~/components/admin/auth-form";
+import { AuthCard, AuthSubmitButton, useAuthForm } from "~/components/admin/auth-form";
 import { FormMessage } from "~/components/admin/form-message";
-import { buttonVariants } from "~/components/ui/button";
+import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { CardContent, CardFooter } from "~/components/ui/card";
-import { FORM_UNREADABLE, readForm, verifyEmailToken } from "~/domain/accounts/auth-forms.server";
-import { logger, currentRequestId } from "~/lib/logger.server";
+import { accountLinkAction, linkTokenOf } from "~/domain/accounts/account-link-action.server";
+import { readAccountLink } from "~/domain/accounts/redeem-account-link.server";
 
 /**
- * /auth/verify-email?token=...: the link of the verification email. Opening
- * it shows a button; only the POST confirms the address (a GET never changes
- * state, and link scanners in mailboxes do not confirm it for the owner).
+ * /auth/verify-email?token=...: the link of a sign-up's confirmation email (ADR 046). Opening it changes
+ * nothing (mail scanners follow links). The page asks for the account's password: submitting it proves
+ * the address and sets that password, whoever chose the one given at sign-up, ends every earlier session
+ * and signs in.
  */
 
-export function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token: token.slice(0, 2000) };
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = linkTokenOf(new URL(request.url).searchParams.get("token"));
+  const state = token ? await readAccountLink(token, "confirm-email") : null;
+  return { token, state };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  try {
-    const form = await readForm(request);
-    if (!form) return data({ ok: false, text: FORM_UNREADABLE.text }, { status: 400 });
-    const result = await verifyEmailToken(request, form.get("token"));
-    return data(result, { status: result.ok ? 200 : 400 });
-  } catch (error) {
-    logger.error({ err: error }, "email verification failed unexpectedly");
-    return data({ ok: false, text: `An unexpected error occurred. Reference: ${currentRequestId()}` }, { status: 500 });
-  }
+export function action({ request }: Route.ActionArgs) {
+  return accountLinkAction(request, "confirm-email");
 }
 
 export function headers() {
+  // The token is in the URL: keep this page out of caches and referrers.
   return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 }
 
@@ -40,26 +34,34 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export default function VerifyEmailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const { hydrated, busy, fieldErrors } = useAuthForm(actionData);
+  const { token, state } = loaderData;
+  const refusal = !token ? "This confirmation link is incomplete. Please use the link from the email." : state && !state.ok ? state.text : null;
   return (
-    <AuthCard title="Confirm your email address" description="One click confirms that this address belongs to you.">
+    <AuthCard
+      title="Confirm your email address"
+      description={
+        state?.ok
+          ? `Choose the password for ${state.email}: the one you gave when you signed up, or a new one. It replaces any earlier password.`
+          : "Choose your password to confirm your email address."
+      }
+    >
       <CardContent className="grid gap-4">
-        {actionData ? (
-          <FormMessage variant={actionData.ok ? "success" : "error"} title={actionData.ok ? "Email Confirmed" : "Error"} text={actionData.text} />
-        ) : !loaderData.token ? (
-          <FormMessage title="Error" text="This confirmation link is incomplete. Please use the link from the email." />
+        {refusal ? (
+          <FormMessage title="Error" text={refusal} />
         ) : (
-          <Form method="post">
-            <input type="hidden" name="token" value={loaderData.token} />
-            <AuthSubmitButton busy={busy} icon={MailCheck}>
-              Confirm my email address
-            </AuthSubmitButton>
-          </Form>
+          <>
+            {!hydrated && actionData?.error && <FormMessage title={actionData.error.title} text={actionData.error.text} />}
+            <Form method="post" className="grid gap-4">
+              <input type="hidden" name="token" value={token} />
+              <NewPasswordFields errors={fieldErrors} labels={{ password: "Password", confirmPassword: "Confirm password" }} />
+              <AuthSubmitButton busy={busy}>Confirm and sign in</AuthSubmitButton>
+            </Form>
+          </>
         )}
       </CardContent>
-      <CardFooter className="justify-center">
-        <Link to="/auth" className={buttonVariants({ variant: "link" })}>
+      <CardFooter className="justify-center text-sm">
+        <Link to="/auth" className="inline-flex min-h-11 items-center font-medium text-brand-navy underline-offset-4 hover:underline">
           Go to Sign In
         </Link>
       </CardFooter>
