@@ -4,6 +4,7 @@ import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { logger } from "~/lib/logger.server";
 
 /** Arbitrary but fixed key: every instance of the app takes the same lock. */
 const MIGRATION_LOCK_KEY = 727_274_001;
@@ -33,17 +34,33 @@ export async function withStartupLock<T>(pool: pg.Pool, work: (client: pg.Client
   }
 }
 
-/** Applies the committed SQL migrations on `client` (which holds the start-up lock). */
-export async function applyMigrations(client: pg.Client, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+/**
+ * Applies the committed SQL migrations on `client` (which holds the start-up lock), and logs each one it
+ * applied by name (an operator sees what a start or a restore changed). Resolves with their tags.
+ */
+export async function applyMigrations(client: pg.Client, migrationsFolder = MIGRATIONS_DIR): Promise<string[]> {
+  const before = await lastAppliedMigration(client);
   await migrate(drizzle(client), { migrationsFolder, migrationsSchema: "drizzle" });
+  // drizzle applies every migration of the journal newer than the last it recorded, as this reads them.
+  const applied = (await migrationJournal(migrationsFolder)).filter((entry) => entry.when > before).map((entry) => entry.tag);
+  for (const tag of applied) logger.info({ migration: tag }, `migration ${tag} applied`);
+  return applied;
+}
+
+/** The journal `when` of the newest migration recorded in the database (0 when none is). */
+async function lastAppliedMigration(client: pg.Client): Promise<number> {
+  const table = await client.query<{ present: boolean }>("select to_regclass('drizzle.__drizzle_migrations') is not null as present");
+  if (!table.rows[0]?.present) return 0;
+  const last = await client.query<{ last: string | null }>("select max(created_at)::text as last from drizzle.__drizzle_migrations");
+  return Number(last.rows[0]?.last ?? 0);
 }
 
 /**
  * Applies the committed SQL migrations under the start-up lock, so two instances starting at once never
  * race: the second waits, then finds nothing left to do.
  */
-export async function runMigrations(pool: pg.Pool, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
-  await withStartupLock(pool, (client) => applyMigrations(client, migrationsFolder));
+export async function runMigrations(pool: pg.Pool, migrationsFolder = MIGRATIONS_DIR): Promise<string[]> {
+  return withStartupLock(pool, (client) => applyMigrations(client, migrationsFolder));
 }
 
 interface JournalEntry {

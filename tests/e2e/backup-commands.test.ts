@@ -82,6 +82,9 @@ describe("backup and restore commands beside the running app", () => {
   test("a backup from a shell with another EMBEDDED_PG_PORT uses the app's server and leaves it serving; the archive is encrypted and private", async () => {
     const postmaster = livePostmasterPid(path.join(source, "postgres"));
     expect(postmaster).toBeGreaterThan(0);
+    // The first start logged every migration it applied, by name.
+    const journal = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "app/db/migrations/meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
+    for (const { tag } of journal.entries) expect(server!.logs()).toContain(`"migration":"${tag}","msg":"migration ${tag} applied"`);
     const backup = await command("backup", [], { DATA_DIR: source, EMBEDDED_PG_PORT: String(wrongPgPort), BACKUP_AGE_RECIPIENT: recipient });
     expect(backup.stderr).toBe("");
     expect(backup.code).toBe(0);
