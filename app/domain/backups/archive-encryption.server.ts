@@ -96,11 +96,11 @@ function identityToRecipientSync(key: string): void {
 }
 
 /** The public key of an identity (what a backup must have been encrypted to for it to open). */
-export async function publicKeyOf(identity: BackupIdentity): Promise<string> {
+async function publicKeyOf(identity: BackupIdentity): Promise<string> {
   return identityToRecipient(identity.key);
 }
 
-export class WrongKeyError extends Error {
+class WrongKeyError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "WrongKeyError";

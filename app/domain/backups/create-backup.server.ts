@@ -94,7 +94,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Create
  * Creates `dir` (and its parents) when missing; the directory itself is for the app's user only (0700),
  * made so when it was wider: archives hold every account and lead.
  */
-export async function privateDirectory(dir: string): Promise<void> {
+async function privateDirectory(dir: string): Promise<void> {
   await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
   const { mode } = await fsp.stat(dir);
   if ((mode & 0o077) !== 0) await fsp.chmod(dir, mode & 0o700);
