@@ -853,7 +853,7 @@ describe("account, leads and User Management actions under generated invalid sub
       // Issue 22: the threads, the invitations and the files (every column; the leads' new columns, the
       // appointment, the review request, the read marks and the customer link, are in the leads row).
       lead_messages: "select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as sum, count(*)::int as count from lead_messages t",
-      portal_invitations: "select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as sum, count(*)::int as count from portal_invitations t",
+      account_links: "select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as sum, count(*)::int as count from account_links t",
       lead_attachments: "select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as sum, count(*)::int as count from lead_attachments t",
       email_outbox: "select '' as sum, count(*)::int as count from email_outbox",
       // Refused attempts are audited as failures; only a successful change would add a success.
@@ -1075,7 +1075,7 @@ describe("account, leads and User Management actions under generated invalid sub
       "portal/confirm-appointment": ["leads"],
       "portal/request-another-time": ["leads", "lead_messages"],
       "portal-files/add-files": ["lead_attachments", "files"],
-      "lead/invite-to-portal": ["users", "portal_invitations", "leads", "email_outbox"],
+      "lead/invite-to-portal": ["users", "account_links", "user_roles", "leads", "email_outbox"],
       "lead/send-message": ["lead_messages", "email_outbox"],
       "lead/set-appointment": ["leads", "email_outbox"],
       "lead/clear-appointment": ["leads", "email_outbox"],
