@@ -277,7 +277,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
 }
 
 function redact(name: string, value: string): string {
-  if (/SECRET|PASSWORD|TOKEN|IDENTITY/i.test(name)) return "***";
+  // A private key pasted into the wrong variable (BACKUP_AGE_RECIPIENT) is not echoed either.
+  if (/SECRET|PASSWORD|TOKEN|IDENTITY/i.test(name) || /AGE-SECRET-KEY-/i.test(value)) return "***";
   // Hide passwords inside connection URLs.
   return value.replace(/(\/\/[^:/@]+:)[^@]*@/, "$1***@");
 }
