@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { GetObjectCommand } from "@aws-sdk/client-s3";
+import { Decrypter, generateIdentity, identityToRecipient } from "age-encryption";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "~/config.server";
@@ -8,7 +10,8 @@ import { db } from "~/db/client.server";
 import { backupRuns, emailOutbox } from "~/db/schema";
 import { currentJobsState } from "~/jobs/queue.server";
 import { startJobs, stopJobs } from "~/jobs/worker.server";
-import { createUser } from "../../../tests/support/factories";
+import { loader as downloadLoader } from "~/routes/admin/backups.$file";
+import { createSession, createUser } from "../../../tests/support/factories";
 import { type RunningS3Server, startS3Server } from "../../../tests/support/s3";
 import { BACKUP_JOB, backupJob } from "./backup.job.server";
 import { backupStatus, twoPeriodsPassed } from "./backup-status.server";
@@ -109,6 +112,46 @@ describe("scheduled backups", () => {
       expect((await backupStatus()).last).toMatchObject({ outcome: "failed" });
     } finally {
       process.env.BACKUP_DIR = backupDir;
+      resetConfigForTests();
+    }
+  }, 60_000);
+
+  it("with BACKUP_AGE_RECIPIENT the archive is encrypted on disk and in the bucket, and the dashboard serves it as it is", async () => {
+    const identity = await generateIdentity();
+    process.env.BACKUP_AGE_RECIPIENT = await identityToRecipient(identity);
+    resetConfigForTests();
+    try {
+      await new Promise((r) => setTimeout(r, 1_050));
+      const { run, path: file } = await runBackup({ trigger: "manual" });
+      expect(run.fileName).toMatch(/^roofing-site-backup-\d{8}T\d{6}Z\.tar\.gz\.age$/);
+      const bytes = fs.readFileSync(file);
+      expect(bytes.subarray(0, 22).toString("latin1")).toBe("age-encryption.org/v1\n");
+      expect(run.offsiteCopy).toBe(`s3://offsite/nightly/${run.fileName}`);
+      const client = s3.client();
+      try {
+        const copy = await client.send(new GetObjectCommand({ Bucket: "offsite", Key: `nightly/${run.fileName}` }));
+        expect(Buffer.from(await copy.Body!.transformToByteArray()).equals(bytes)).toBe(true);
+      } finally {
+        client.destroy();
+      }
+      // The plaintext opens with the private key only.
+      const decrypter = new Decrypter();
+      decrypter.addIdentity(identity);
+      expect((await decrypter.decrypt(new Uint8Array(bytes))).subarray(0, 2)).toEqual(new Uint8Array([0x1f, 0x8b]));
+
+      expect((await backupStatus()).download?.fileName).toBe(run.fileName);
+      const owner = await createUser({ kind: "super_admin" });
+      const { cookie } = await createSession(owner);
+      const response = (await downloadLoader({
+        request: new Request(`http://app.test/admin/backups/${run.fileName}`, { headers: { cookie, "x-app-client-ip": "203.0.113.9" } }),
+        params: { file: run.fileName! },
+        context: {},
+      } as never)) as Response;
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/octet-stream");
+      expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+    } finally {
+      delete process.env.BACKUP_AGE_RECIPIENT;
       resetConfigForTests();
     }
   }, 60_000);
