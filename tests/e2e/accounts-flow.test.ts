@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { useApp } from "../support/app-server";
+import { TestSmtpServer } from "../support/smtp";
 import { expectNoAxeViolations, useBrowser } from "../support/browser";
 
 /**
@@ -27,7 +27,11 @@ vi.setConfig({ testTimeout: 180_000 });
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "accounts-e2e-"));
 const ADMIN_EMAIL = "owner@buckeye-roofing.test";
-const app = useApp({ env: { ADMIN_EMAIL, DATA_DIR: dataDir, TRUST_PROXY: "127.0.0.1" } });
+// A real mail server: the outbox keeps no link once it is sent (ADR 046), so links are read where they arrive.
+const smtp = new TestSmtpServer();
+await smtp.start(0);
+afterAll(() => smtp.stop());
+const app = useApp({ env: { ADMIN_EMAIL, DATA_DIR: dataDir, TRUST_PROXY: "127.0.0.1", SMTP_URL: smtp.url, JOBS_ENABLED: "true" } });
 const browser = useBrowser();
 
 const contexts: BrowserContext[] = [];
@@ -63,26 +67,11 @@ async function goto(page: Page, url: string) {
   await hydrated(page);
 }
 
-async function outboxLink(to: string, kind: string): Promise<string> {
-  const client = new pg.Client({ connectionString: app().databaseUrl });
-  await client.connect();
-  try {
-    for (let i = 0; i < 50; i += 1) {
-      const { rows } = await client.query<{ text_body: string }>(
-        "select text_body from email_outbox where to_address = $1 and kind = $2 order by created_at desc limit 1",
-        [to, kind],
-      );
-      const url = /https?:\/\/\S+/.exec(rows[0]?.text_body.split("\n").find((line) => line.includes("token=")) ?? "")?.[0];
-      if (url) {
-        const parsed = new URL(url);
-        return `${parsed.pathname}${parsed.search}`;
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  } finally {
-    await client.end();
-  }
-  throw new Error(`no ${kind} email to ${to}`);
+/** The newest link to `pathname` the app mailed to `to` (read from the real SMTP server, as a mail program would). */
+async function mailedLink(to: string, pathname: string): Promise<string> {
+  let link: string | undefined;
+  await expect.poll(() => (link = smtp.linkTo(to, pathname)), { timeout: 30_000, message: `no ${pathname} link to ${to}` }).toBeTruthy();
+  return link!;
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -152,12 +141,24 @@ describe("accounts in the browser", () => {
     await visible(user.getByRole("heading", { name: "Sign In" }));
   });
 
-  test("the confirmation link from the email confirms the address (on a button press)", async () => {
-    const link = await outboxLink(USER.email, "auth.verify-email");
-    expect(link).toMatch(/^\/auth\/verify-email\?token=/);
+  test("before the address is confirmed, the right password signs nobody in", async () => {
+    await signIn(user, USER.email, USER.password);
+    await visible(user.getByText("Please confirm your email address first. We have emailed you a new link: open it to choose your password and sign in."));
+    expect(await user.context().cookies()).not.toContainEqual(expect.objectContaining({ name: "__Host-roofing.session_token" }));
+  });
+
+  test("the confirmation link asks for the password, confirms the address and signs in to Account Pending (ADR 046)", async () => {
+    // Two links were mailed (at sign-up, and by the early sign-in, which ended the first): the newest works.
+    await expect.poll(() => smtp.to(USER.email).length, { timeout: 30_000 }).toBe(2);
+    const link = await mailedLink(USER.email, "/auth/verify-email");
     await goto(user, link);
-    await user.getByRole("button", { name: "Confirm my email address" }).click();
-    await visible(user.getByText("Thank you: your email address is confirmed."));
+    await visible(user.getByRole("heading", { name: "Confirm your email address" }));
+    await user.getByLabel("Password", { exact: true }).fill(USER.password);
+    await user.getByLabel("Confirm password").fill(USER.password);
+    await user.getByRole("button", { name: "Confirm and sign in" }).click();
+    await visible(user.getByRole("heading", { name: "Account Pending" }));
+    await user.getByRole("button", { name: "Sign out" }).click();
+    await user.waitForURL((url) => url.pathname === "/auth" && url.searchParams.get("notice") === "signed-out");
   });
 
   test("wrong password: Sign In Error with the service's message", async () => {
@@ -167,16 +168,18 @@ describe("accounts in the browser", () => {
   });
 
   test("signing in while pending shows Account Pending with Return to Home; no Admin link", async () => {
-    await signIn(user, USER.email, USER.password);
-    await visible(user.getByRole("heading", { name: "Account Pending" }));
-    await visible(user.getByText("Your account is pending approval from an administrator.", { exact: false }));
-    expect(await user.getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe("/");
-    expect(await user.locator('header a[href="/admin"]').count()).toBe(0);
+    // From another address: this one has used its 3 sign-ins per 10 s (the confirmation signed in too).
+    const pending = await person("203.0.113.21");
+    await signIn(pending, USER.email, USER.password);
+    await visible(pending.getByRole("heading", { name: "Account Pending" }));
+    await visible(pending.getByText("Your account is pending approval from an administrator.", { exact: false }));
+    expect(await pending.getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe("/");
+    expect(await pending.locator('header a[href="/admin"]').count()).toBe(0);
     // The admin area sends a pending account back here.
-    await user.goto("/admin");
-    await user.waitForURL((url) => url.pathname === "/auth");
-    await user.getByRole("button", { name: "Sign out" }).click();
-    await user.waitForURL((url) => url.pathname === "/auth" && url.searchParams.get("notice") === "signed-out");
+    await pending.goto("/admin");
+    await pending.waitForURL((url) => url.pathname === "/auth");
+    await pending.getByRole("button", { name: "Sign out" }).click();
+    await pending.waitForURL((url) => url.pathname === "/auth" && url.searchParams.get("notice") === "signed-out");
   });
 
   test("the super admin approves the account and assigns admin; toasts confirm each change", async () => {

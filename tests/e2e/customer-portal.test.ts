@@ -104,20 +104,21 @@ describe("the homeowner's portal, end to end", () => {
     await page.getByText(`Invitation sent to ${HOMEOWNER.email}.`).first().waitFor();
     await portal.getByText(/Invitation sent .*; the link works until/).waitFor();
     const { rows } = await staff.pool().query(
-      "select u.status, u.email_verified, array(select role from user_roles r where r.user_id = u.id) as roles, l.customer_user_id = u.id as linked from users u join leads l on l.id = $1 where u.email = $2",
+      "select u.status, u.email_verified, array(select role from user_roles r where r.user_id = u.id) as roles, coalesce(l.customer_user_id = u.id, false) as linked from users u join leads l on l.id = $1 where u.email = $2",
       [leadId, HOMEOWNER.email],
     );
-    expect(rows[0]).toEqual({ status: "approved", email_verified: false, roles: ["customer"], linked: true });
+    // No role and no request for the account until the mailbox owner opens the link (ADR 046).
+    expect(rows[0]).toEqual({ status: "approved", email_verified: false, roles: [], linked: false });
   });
 
   test("3. the homeowner chooses a password from the email's one-time link and lands in the portal", async () => {
     const [invitation] = await outbox("portal.invitation");
     expect(invitation!.to_address).toBe(HOMEOWNER.email);
-    const link = /(https?:\/\/\S+\/auth\/invitation\?token=[A-Za-z0-9_-]+)/.exec(invitation!.text_body)?.[1];
-    expect(link, invitation!.text_body).toBeDefined();
-    // The email reached the SMTP server too.
-    await waitFor(() => smtp.to(HOMEOWNER.email).some((m) => m.raw.includes("customer portal")) || undefined, { timeoutMs: 30_000, message: "the invitation email" });
-    const url = new URL(link!);
+    // The link is in the email the homeowner gets, never in the outbox's copy (ADR 046).
+    const linkPath = await waitFor(() => smtp.linkTo(HOMEOWNER.email, "/auth/invitation"), { timeoutMs: 30_000, message: "the invitation email" });
+    expect(linkPath).toMatch(/^\/auth\/invitation\?token=[A-Za-z0-9_-]{43}$/);
+    expect(invitation!.text_body).not.toContain(new URLSearchParams(linkPath.split("?")[1]).get("token"));
+    const url = new URL(linkPath, app().url);
     await homeowner.goto(`${url.pathname}${url.search}`, { waitUntil: "domcontentloaded" });
     await homeowner.getByRole("heading", { name: "Open your customer portal" }).waitFor();
     await expectAccessiblePage(homeowner);

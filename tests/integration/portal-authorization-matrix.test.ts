@@ -272,19 +272,25 @@ describe("customer portal isolation (issue 22 item 7)", () => {
         for (const [name, handler, method] of await handlersOf(route)) {
           const { url, params } = urlOf(route, hannah);
           const answer = await answerOf(handler, requestFor(url, method, cookie), params);
-          if (answer.outcome !== expected) mismatches.push(`${method} ${route.pattern} (${name}) as ${label}: expected "${expected}", got "${answer.outcome}"`);
+          // Sent to sign in (the session of an unproven address is ended on sight, so with or without redirectTo).
+          if (answer.outcome !== expected && !answer.outcome.startsWith(`${expected}?redirectTo=`)) {
+            mismatches.push(`${method} ${route.pattern} (${name}) as ${label}: expected "${expected}", got "${answer.outcome}"`);
+          }
           for (const secret of hannah.secrets.slice(0, 1)) if (answer.text.includes(secret)) mismatches.push(`${method} ${route.pattern} (${name}) as ${label}: the answer holds the homeowner's data`);
         }
       }
     };
-    await probe("the pending stranger", pendingStranger, "redirect /auth");
-    // The worst case: staff approved the account and gave it the customer role (the app refuses that role now).
-    await db().update(users).set({ status: "approved" }).where(eq(users.id, hannah.user.id));
-    await db().insert(userRoles).values({ userId: hannah.user.id, role: "customer" });
-    await db().update(leads).set({ customerUserId: hannah.user.id }).where(eq(leads.id, hannah.leadId));
-    await probe("the stranger approved with the role", pendingStranger, "redirect /auth");
-    expect(mismatches, mismatches.join("\n")).toEqual([]);
-    await db().delete(leads).where(eq(leads.id, hannah.leadId));
+    try {
+      await probe("the pending stranger", pendingStranger, "redirect /auth");
+      // The worst case: staff approved the account and gave it the customer role (the app refuses that role now).
+      await db().update(users).set({ status: "approved" }).where(eq(users.id, hannah.user.id));
+      await db().insert(userRoles).values({ userId: hannah.user.id, role: "customer" });
+      await db().update(leads).set({ customerUserId: hannah.user.id }).where(eq(leads.id, hannah.leadId));
+      await probe("the stranger approved with the role", (await createSession(hannah.user)).cookie, "redirect /auth");
+      expect(mismatches, mismatches.join("\n")).toEqual([]);
+    } finally {
+      await db().delete(leads).where(eq(leads.id, hannah.leadId));
+    }
   });
 
   test("nothing was changed by the refused actions: the other customer's request is as it was", async () => {

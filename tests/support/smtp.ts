@@ -67,4 +67,41 @@ export class TestSmtpServer {
   to(address: string): ReceivedMessage[] {
     return this.messages.filter((m) => m.to.includes(address));
   }
+
+  /**
+   * The newest link to `pathname` (e.g. "/auth/verify-email") in the messages to `address`, as a path with
+   * its query, or undefined. Links are read from the decoded text parts, as a mail program shows them.
+   */
+  linkTo(address: string, pathname: string): string | undefined {
+    for (const message of this.to(address).reverse()) {
+      for (const text of textParts(message.raw)) {
+        const url = new RegExp(`https?://[^\\s"<>]*${pathname.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\?[^\\s"<>]+`).exec(text)?.[0];
+        if (url) {
+          const parsed = new URL(url);
+          return `${parsed.pathname}${parsed.search}`;
+        }
+      }
+    }
+    return undefined;
+  }
+}
+
+/** The text/plain parts of a raw MIME message, decoded (quoted-printable or as is). */
+export function textParts(raw: string): string[] {
+  const out: string[] = [];
+  const sections = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  for (const section of sections) {
+    const split = section.search(/\r?\n\r?\n/);
+    if (split < 0) continue;
+    const headers = section.slice(0, split);
+    if (!/content-type:\s*text\/plain/i.test(headers)) continue;
+    let body = section.slice(split).replace(/^\r?\n\r?\n/, "");
+    if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
+      body = Buffer.from(body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), "latin1").toString("utf8");
+    } else if (/content-transfer-encoding:\s*base64/i.test(headers)) {
+      body = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+    }
+    out.push(body);
+  }
+  return out;
 }
