@@ -87,7 +87,7 @@ export class TestSmtpServer {
 }
 
 /** The text/plain parts of a raw MIME message, decoded (quoted-printable or as is). */
-export function textParts(raw: string): string[] {
+function textParts(raw: string): string[] {
   const out: string[] = [];
   const sections = raw.split(/\r?\n--[^\r\n]+\r?\n/);
   for (const section of sections) {

@@ -14,7 +14,7 @@ import { accountLinks, type AccountLinkPurpose } from "~/db/schema";
  * the homeowner's invitation), and using one ends them all.
  */
 
-export const ACCOUNT_LINK_LIFETIME_SECONDS: Record<AccountLinkPurpose, number> = {
+const ACCOUNT_LINK_LIFETIME_SECONDS: Record<AccountLinkPurpose, number> = {
   "confirm-email": 24 * 60 * 60,
   "portal-invitation": 7 * 24 * 60 * 60,
 };
