@@ -139,6 +139,16 @@ describe("npm run create-admin", () => {
     expect(twice).toMatchObject({ outcome: "promoted", wasSuperAdmin: true });
   });
 
+  test("promoting an account whose email nobody confirmed ends its sessions and says it signs in after the confirmation link (ADR 046)", async () => {
+    const user = await createUser({ kind: "pending", overrides: { emailVerified: false } });
+    await setUserPassword(user);
+    const run = io();
+    expect(await runCreateAdminCli(["--email", user.email], run.io)).toBe(0);
+    expect(run.out.join("")).toContain("Its email address is not confirmed yet");
+    const again = await createOrPromoteSuperAdmin({ email: user.email });
+    expect(again).toMatchObject({ outcome: "promoted", wasSuperAdmin: true, emailVerified: false });
+  });
+
   test("refuses bad input with a usage message", async () => {
     for (const [argv, code] of [
       [["--email", "not-an-email"], 2],

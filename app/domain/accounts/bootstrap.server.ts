@@ -6,6 +6,7 @@ import { config } from "~/config.server";
 import { db, type DbTransaction } from "~/db/client.server";
 import { accounts, userRoles, users } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
+import { revokeUserSessions } from "./session.server";
 import { recordAudit } from "./audit.server";
 import { hashPassword } from "./password-hash.server";
 import { emailSchema, firstNameSchema, lastNameSchema } from "./validation";
@@ -181,7 +182,7 @@ export interface CreateOrPromoteInput {
 
 export type CreateOrPromoteResult =
   | { outcome: "created"; userId: string; email: string; oneTimePassword: string }
-  | { outcome: "promoted"; userId: string; email: string; wasSuperAdmin: boolean };
+  | { outcome: "promoted"; userId: string; email: string; wasSuperAdmin: boolean; emailVerified: boolean; sessionsEnded: number };
 
 /** `npm run create-admin`: a new super admin with a one-time password, or an existing account promoted. */
 export async function createOrPromoteSuperAdmin(input: CreateOrPromoteInput): Promise<CreateOrPromoteResult> {
@@ -194,7 +195,7 @@ export async function createOrPromoteSuperAdmin(input: CreateOrPromoteInput): Pr
 
   return db().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`);
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1).for("update");
+    const [user] = await tx.select({ id: users.id, emailVerified: users.emailVerified }).from(users).where(eq(users.email, email)).limit(1).for("update");
     if (user) {
       const [had] = await tx
         .select({ id: userRoles.id })
@@ -202,13 +203,16 @@ export async function createOrPromoteSuperAdmin(input: CreateOrPromoteInput): Pr
         .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, "super_admin")));
       await tx.update(users).set({ status: "approved", updatedAt: new Date() }).where(eq(users.id, user.id));
       await tx.insert(userRoles).values({ userId: user.id, role: "super_admin", assignedBy: null }).onConflictDoNothing();
+      // A role given ends the account's sessions: the next sign-in carries it (ADR 046). An account whose email
+      // nobody confirmed cannot sign in until its owner uses the confirmation link (its password may be a stranger's).
+      const sessionsEnded = had ? 0 : await revokeUserSessions(tx, user.id);
       await recordAudit(tx, {
         action: "admin.cli",
         targetType: "user",
         targetId: user.id,
-        details: { operation: "promote", email, role: "super_admin", status: "approved" },
+        details: { operation: "promote", email, role: "super_admin", status: "approved", emailVerified: user.emailVerified, sessionsEnded },
       });
-      return { outcome: "promoted", userId: user.id, email, wasSuperAdmin: Boolean(had) } as const;
+      return { outcome: "promoted", userId: user.id, email, wasSuperAdmin: Boolean(had), emailVerified: user.emailVerified, sessionsEnded } as const;
     }
     if (!password || !passwordHash) throw new Error(`${email} was created by someone else meanwhile; run the command again`);
     const userId = await insertSuperAdmin(tx, { email, firstName, lastName, passwordHash });

@@ -58,6 +58,11 @@ export async function runCreateAdminCli(argv: string[], io: CliIo = processIo): 
           ? `${result.email} already was a super admin (account approved; password unchanged).\n`
           : `${result.email} is now an approved super admin. They sign in with their existing password.\n`,
       );
+      if (!result.emailVerified) {
+        io.out(
+          "Its email address is not confirmed yet: signing in emails a confirmation link, and whoever opens it chooses the password.\n",
+        );
+      }
     }
     return 0;
   } catch (error) {
