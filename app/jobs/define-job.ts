@@ -16,6 +16,12 @@ export interface JobDefinition<TData extends object = object> {
   queue?: Omit<Queue, "name">;
   /** How many jobs of this queue one process runs at once (default 1). */
   concurrency?: number;
+  /**
+   * Jobs one worker takes per fetch (default 1). Above 1, a full batch is followed by the next fetch at once
+   * (no polling delay), so a backlog drains at the pace of the handler; each job of a batch still succeeds
+   * or fails (and is retried) on its own.
+   */
+  batchSize?: number;
   /** How often an idle worker polls the queue (default 2 s; enqueue() wakes local workers at once). */
   pollingIntervalSeconds?: number;
   /** A recurring schedule: 5-field cron expression, UTC unless `options.tz`. */

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { type ConstructorOptions, PgBoss, type JobWithMetadata, type Warning, type WorkOptions } from "pg-boss";
+import { type ConstructorOptions, PgBoss, type JobResult, type JobWithMetadata, type Warning, type WorkOptions } from "pg-boss";
 import { config } from "~/config.server";
 import { databaseUrl } from "~/db/client.server";
 import { logger, requestContext } from "~/lib/logger.server";
@@ -178,42 +178,60 @@ function runSignal(state: JobsState, definition: AnyJobDefinition): AbortSignal 
   return AbortSignal.any([state.shutdown.signal, budget]);
 }
 
-function registerWorker(state: JobsState, definition: AnyJobDefinition): Promise<string> {
-  const options = {
-    batchSize: 1,
-    includeMetadata: true,
-    ...(definition.pollingIntervalSeconds !== undefined && { pollingIntervalSeconds: definition.pollingIntervalSeconds }),
-  } as const satisfies WorkOptions;
-
-  return state.boss.work(definition.name, options, async (jobs: JobWithMetadata<object>[]) => {
-    const [job] = jobs;
-    if (!job) return undefined;
-    const data = job.data as { requestId?: unknown } | null;
-    // Log lines of a job carry the id of the request that caused it, when known.
-    const requestId = typeof data?.requestId === "string" ? data.requestId : `job:${job.id}`;
-    const run = requestContext.run({ requestId }, async () => {
-      const startedAt = performance.now();
-      try {
-        // pg-boss aborts job.signal when the job's claim is lost or it is failed at shutdown.
-        const result = await definition.handle(job, { signal: AbortSignal.any([runSignal(state, definition), job.signal]) });
-        logger.debug({ job: job.name, jobId: job.id, ms: Math.round(performance.now() - startedAt) }, "job done");
-        return result;
-      } catch (error) {
-        const willRetry = job.retryCount < job.retryLimit;
-        logger.warn(
-          { err: error, job: job.name, jobId: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, willRetry },
-          "job failed",
-        );
-        throw error;
-      }
-    });
-    state.inFlight.add(run);
+/** Runs one job's handler in its request context, logging a failure; throws what the handler threw. */
+async function runJob(state: JobsState, definition: AnyJobDefinition, job: JobWithMetadata<object>): Promise<unknown> {
+  const data = job.data as { requestId?: unknown } | null;
+  // Log lines of a job carry the id of the request that caused it, when known.
+  const requestId = typeof data?.requestId === "string" ? data.requestId : `job:${job.id}`;
+  const run = requestContext.run({ requestId }, async () => {
+    const startedAt = performance.now();
     try {
-      return await run;
-    } finally {
-      state.inFlight.delete(run);
+      // pg-boss aborts job.signal when the job's claim is lost or it is failed at shutdown.
+      const result = await definition.handle(job, { signal: AbortSignal.any([runSignal(state, definition), job.signal]) });
+      logger.debug({ job: job.name, jobId: job.id, ms: Math.round(performance.now() - startedAt) }, "job done");
+      return result;
+    } catch (error) {
+      const willRetry = job.retryCount < job.retryLimit;
+      logger.warn({ err: error, job: job.name, jobId: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, willRetry }, "job failed");
+      throw error;
     }
   });
+  state.inFlight.add(run);
+  try {
+    return await run;
+  } finally {
+    state.inFlight.delete(run);
+  }
+}
+
+function registerWorker(state: JobsState, definition: AnyJobDefinition): Promise<string> {
+  const polling = definition.pollingIntervalSeconds !== undefined ? { pollingIntervalSeconds: definition.pollingIntervalSeconds } : {};
+  const batchSize = Math.max(1, definition.batchSize ?? 1);
+  if (batchSize === 1) {
+    // One job per fetch: an idle worker polls every pollingIntervalSeconds (enqueue() wakes local workers).
+    const options = { batchSize: 1, includeMetadata: true, ...polling } as const satisfies WorkOptions;
+    return state.boss.work(definition.name, options, async (jobs: JobWithMetadata<object>[]) => {
+      const [job] = jobs;
+      return job ? runJob(state, definition, job) : undefined;
+    });
+  }
+  // A backlog (issue 33 item 6): up to batchSize jobs per fetch, fetched again at once while fetches come back
+  // full (burstWhenBatchFull), each job settled on its own (perJobResults): one failure retries that job only.
+  const options = { batchSize, includeMetadata: true, perJobResults: true, burstWhenBatchFull: true, ...polling } as const satisfies WorkOptions;
+  // The jobs of a batch run side by side: each has its job's time limit from the same fetch, so one slow job
+  // cannot push the last ones past their expiry (pg-boss would hand them out again while they wait).
+  return state.boss.work(definition.name, options, async (jobs: JobWithMetadata<object>[]) =>
+    Promise.all(
+      jobs.map(async (job): Promise<JobResult> => {
+        try {
+          const output: unknown = await runJob(state, definition, job);
+          return { id: job.id, status: "completed", ...(output === undefined ? {} : { output }) };
+        } catch (error) {
+          return { id: job.id, status: "failed", output: { message: error instanceof Error ? error.message : String(error) } };
+        }
+      }),
+    ),
+  );
 }
 
 /**

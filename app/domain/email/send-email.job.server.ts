@@ -208,6 +208,10 @@ const sendEmailJob = defineJob<EmailSendJobData>({
   name: EMAIL_SEND_JOB,
   queue: EMAIL_SEND_QUEUE,
   concurrency: 2,
+  // A backlog (a restore, an outage of the mail server, the day's reminders) is sent at the mail server's pace,
+  // not one message per worker per poll (2 s): each worker takes up to 10, sends them side by side, and fetches
+  // again while full. Each message is still claimed on its row (queued -> sending), so none is sent twice.
+  batchSize: 10,
   handle: handleSendEmailJob,
 });
 
