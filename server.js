@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Starts the application: `node server.js` serves the production build,
 // `node server.js --dev` runs the Vite dev server with hot reloading, and
 // `node server.js --local` (what `npm start` runs) serves the production build

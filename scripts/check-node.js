@@ -1,3 +1,4 @@
+// @ts-check
 // Refuses to run on a Node.js older than the floor in package.json's `engines`.
 // The project brings its own runtime: the `node` package in its dependencies puts
 // Node 24 in node_modules/.bin, which every npm script finds first on PATH
@@ -11,7 +12,7 @@ if (floor) {
   const want = floor.slice(1).map(Number);
   const have = process.versions.node.split(".").map(Number);
   const older = want.findIndex((n, i) => have[i] !== n);
-  if (older !== -1 && have[older] < want[older]) {
+  if (older !== -1 && (have[older] ?? 0) < (want[older] ?? 0)) {
     process.stderr.write(
       `This app needs Node.js ${want.join(".")} or newer; this is ${process.versions.node}.\n` +
         "Run it through npm (npm start, npm run serve, npm test...): npm puts the Node.js that the project installs\n" +

@@ -1,3 +1,4 @@
+// @ts-check
 // Which installed packages lag behind a newer patch release of their own line (same major.minor), read
 // from the registry's package metadata: the part of a dependency-advisory check that works where the
 // registry answers no audit request (ADR 041). Security fixes ship as patch releases, so "the newest
@@ -51,24 +52,42 @@ for (const [location, entry] of Object.entries(lock.packages ?? {})) {
   if (versions.get(entry.version) === undefined || kind !== "transitive") versions.set(entry.version, kind);
 }
 
-/** [major, minor, patch] of a release version; null for a prerelease or anything else (not compared). */
+/**
+ * [major, minor, patch] of a release version; null for a prerelease or anything else (not compared).
+ * @param {string} version
+ * @returns {number[] | null}
+ */
 function release(version) {
   const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(version);
   return m ? m.slice(1).map(Number) : null;
 }
 
-/** The newest published release with the same major.minor as `version` and a higher patch, or null. */
+/**
+ * The newest published release with the same major.minor as `version` and a higher patch, or null.
+ * @param {string} version
+ * @param {string[]} published
+ * @returns {string | null}
+ */
 function newerPatch(version, published) {
   const have = release(version);
   if (!have) return null;
+  /** @type {string | null} */
   let best = null;
+  let bestPatch = have[2] ?? 0;
   for (const candidate of published) {
     const v = release(candidate);
-    if (v && v[0] === have[0] && v[1] === have[1] && v[2] > (best ? release(best)[2] : have[2])) best = candidate;
+    if (v && v[0] === have[0] && v[1] === have[1] && (v[2] ?? 0) > bestPatch) {
+      best = candidate;
+      bestPatch = v[2] ?? 0;
+    }
   }
   return best;
 }
 
+/**
+ * @param {string} name
+ * @param {{ full?: boolean }} [options]
+ */
 async function metadata(name, { full = false } = {}) {
   // The abbreviated ("install") metadata: every version's manifest without readmes, a fraction of the
   // bytes. The full document (for the few that lag) also has each version's publication time.
@@ -86,7 +105,10 @@ async function metadata(name, { full = false } = {}) {
   }
 }
 
-const findings = []; // { name, version, kind, newer?, deprecated? }
+/** @typedef {{ name: string, version: string, kind: string, newer: string | null, deprecated?: string, ageDays?: number }} Finding */
+/** @type {Finding[]} */
+const findings = [];
+/** @type {string[]} */
 const unreachable = [];
 const names = [...installed.keys()];
 let next = 0;
@@ -97,7 +119,7 @@ async function worker() {
     try {
       doc = await metadata(name);
     } catch (error) {
-      unreachable.push(`${name}: ${error.message}`);
+      unreachable.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
       continue;
     }
     const published = Object.keys(doc.versions ?? {});
@@ -120,16 +142,19 @@ for (const f of findings) {
     const published = (await metadata(f.name, { full: true })).time?.[f.newer];
     if (published) f.ageDays = (Date.now() - Date.parse(published)) / 86_400_000;
   } catch (error) {
-    unreachable.push(`${f.name}: ${error.message}`);
+    unreachable.push(`${f.name}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-const failing = (f) => (f.kind === "runtime" || (strict && f.kind === "dev")) && (f.deprecated || !(f.ageDays < GRACE_DAYS));
+/** @param {Finding} f */
+const failing = (f) => (f.kind === "runtime" || (strict && f.kind === "dev")) && (f.deprecated || !(f.ageDays !== undefined && f.ageDays < GRACE_DAYS));
+/** @param {Finding} f */
 const describe = (f) =>
   `  ${f.name} ${f.version}` +
   (f.newer ? ` -> ${f.newer}` : "") +
   (f.ageDays !== undefined ? ` (published ${Math.floor(f.ageDays)} days ago${f.ageDays < GRACE_DAYS ? `; fails after ${GRACE_DAYS}` : ""})` : "") +
   (f.deprecated ? ` (deprecated: ${f.deprecated})` : "");
+/** @param {Finding} a @param {Finding} b */
 const byName = (a, b) => a.name.localeCompare(b.name);
 
 for (const kind of ["runtime", "dev"]) {
