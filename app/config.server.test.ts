@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { config, ConfigError, parseConfig, resetConfigForTests } from "./config.server";
+import { config, ConfigError, parseConfig, productionConfigWarnings, resetConfigForTests } from "./config.server";
 
 function configErrorOf(env: NodeJS.ProcessEnv): ConfigError {
   try {
@@ -210,5 +210,21 @@ describe("CONTENT_SCHEDULE_TICK_SECONDS (tests only)", () => {
     expect(parseConfig({ CONTENT_SCHEDULE_TICK_SECONDS: "" }).CONTENT_SCHEDULE_TICK_SECONDS).toBeUndefined();
     expect(parseConfig({ CONTENT_SCHEDULE_TICK_SECONDS: "2" }).CONTENT_SCHEDULE_TICK_SECONDS).toBe(2);
     for (const bad of ["0", "61", "1.5", "soon"]) expect(() => parseConfig({ CONTENT_SCHEDULE_TICK_SECONDS: bad }), bad).toThrow(/CONTENT_SCHEDULE_TICK_SECONDS/);
+  });
+});
+
+describe("productionConfigWarnings (issue 32 item 3)", () => {
+  test("a production server without SMTP_URL or BACKUP_URL is told so, naming each; outside production nothing", () => {
+    const bare = parseConfig({ NODE_ENV: "production", APP_URL: "https://www.example.com" });
+    expect(productionConfigWarnings(bare).map((w) => w.setting)).toEqual(["SMTP_URL", "BACKUP_URL"]);
+    expect(productionConfigWarnings(bare)[0]!.message).toMatch(/^SMTP_URL is not set: no email is sent/);
+    const set = parseConfig({
+      NODE_ENV: "production",
+      APP_URL: "https://www.example.com",
+      SMTP_URL: "smtp://mailer:secret@127.0.0.1:2525",
+      BACKUP_URL: "s3://backups/site?region=us-east-2",
+    });
+    expect(productionConfigWarnings(set)).toEqual([]);
+    expect(productionConfigWarnings(parseConfig({ NODE_ENV: "development" }))).toEqual([]);
   });
 });

@@ -305,6 +305,30 @@ export function productionConfigProblems(cfg: Config): string[] {
   return problems;
 }
 
+/**
+ * Settings a production server runs without, but that leave something silently off (issue 32 item 3): logged
+ * as warnings naming the variable when the server starts, and shown to super admins on the dashboard.
+ */
+export function productionConfigWarnings(cfg: Config): Array<{ setting: string; message: string }> {
+  if (!cfg.isProduction) return [];
+  const warnings: Array<{ setting: string; message: string }> = [];
+  if (!cfg.SMTP_URL) {
+    warnings.push({
+      setting: "SMTP_URL",
+      message:
+        "SMTP_URL is not set: no email is sent (lead alerts, invitations, password resets, appointment emails). " +
+        "They are kept in the outbox instead. Set SMTP_URL to your mail server (see .env.example).",
+    });
+  }
+  if (!cfg.BACKUP_URL) {
+    warnings.push({
+      setting: "BACKUP_URL",
+      message: "BACKUP_URL is not set: backup archives are kept on this server only. Set BACKUP_URL to copy each one to a bucket elsewhere.",
+    });
+  }
+  return warnings;
+}
+
 let current: Config | undefined;
 
 /** The validated configuration. Parsed on first use, then cached. */

@@ -4,7 +4,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { config, ConfigError, productionConfigProblems } from "~/config.server";
+import { config, ConfigError, productionConfigProblems, productionConfigWarnings } from "~/config.server";
 import { waitForDatabase } from "~/db/availability.server";
 import { closeDatabase, databaseUrl, db, pool } from "~/db/client.server";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
@@ -265,6 +265,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     },
     "server listening",
   );
+  // Nothing silently off in production: what runs without a setting says so (issue 32 item 3).
+  for (const warning of productionConfigWarnings(cfg)) logger.warn({ setting: warning.setting }, warning.message);
 
   let shuttingDown: Promise<void> | undefined;
   const shutdown = (signal = "shutdown") => {

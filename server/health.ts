@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { databaseRecentlyUnavailable, noteDatabaseError, RETRY_AFTER_SECONDS } from "~/db/availability.server";
+import { config } from "~/config.server";
 import { pool } from "~/db/client.server";
 import { describeJobsStatus, jobsStatus } from "~/domain/operations/jobs-heartbeat.server";
 import { logger } from "~/lib/logger.server";
@@ -7,7 +8,7 @@ import { logger } from "~/lib/logger.server";
 /**
  * GET /healthz: 200 when the database answers within 2 s, 503 otherwise. `jobs` tells whether any
  * instance runs the background jobs ("ok", or "stale since <time>"): it does not fail the check, as a web
- * instance serves the site without them (issue 24).
+ * instance serves the site without them (issue 24). `mail` is "not configured" without SMTP_URL (issue 32).
  */
 export async function healthCheck(_req: Request, res: Response) {
   res.setHeader("Cache-Control", "no-store");
@@ -17,7 +18,8 @@ export async function healthCheck(_req: Request, res: Response) {
       logger.warn({ err: error }, "health check: could not read the jobs' heartbeat");
       return "unknown";
     });
-    res.status(200).json({ status: "ok", database: "ok", jobs });
+    // Emails without SMTP_URL are kept, not sent: said here (the site itself is up, so still 200).
+    res.status(200).json({ status: "ok", database: "ok", jobs, mail: config().SMTP_URL ? "ok" : "not configured" });
   } catch (error) {
     noteDatabaseError(error);
     logger.warn({ err: error }, "health check failed: database unreachable");

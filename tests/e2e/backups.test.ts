@@ -29,6 +29,10 @@ describe("backups on the dashboard", () => {
     const section = page.getByRole("region", { name: "Backups" });
     await expect.poll(() => section.innerText()).toContain("None yet");
     expect(await section.innerText()).toContain("No backup has been made yet.");
+    // Nothing silently off (issue 32 item 3): no BACKUP_URL and no SMTP_URL here, and the owner is told both.
+    expect(await section.innerText()).toContain("Only on this server: a lost or broken server takes the backups with it.");
+    const mail = page.getByRole("region", { name: "Emails are not being sent" });
+    expect(await mail.innerText()).toMatch(/SMTP_URL\), so \d+ emails? ha(s|ve) been kept in the outbox/);
     await expectNoAxeViolations(page);
 
     await section.getByRole("button", { name: "Back up now" }).click();
@@ -53,6 +57,7 @@ describe("backups on the dashboard", () => {
     const adminPage = await admin.page();
     await admin.goto(adminPage, "/admin");
     expect(await adminPage.getByRole("region", { name: "Backups" }).count()).toBe(0);
+    expect(await adminPage.getByRole("region", { name: "Emails are not being sent" }).count()).toBe(0);
     const refused = await fetch(`${app().url}${href}`, { headers: { cookie: admin.cookieHeader() }, redirect: "manual" });
     expect(refused.status).toBe(302);
     expect(refused.headers.get("location")).toBe("/");

@@ -83,7 +83,9 @@ describe("first start on a new data directory", () => {
     expect(health.status).toBe(200);
     expect(health.headers.get("content-type")).toMatch(/^application\/json/);
     expect(health.headers.get("cache-control")).toBe("no-store");
-    expect(await health.json()).toEqual({ status: "ok", database: "ok", jobs: "ok" });
+    // No SMTP_URL: the site is up, and says that no email is sent (issue 32 item 3), in /healthz and in the log.
+    expect(await health.json()).toEqual({ status: "ok", database: "ok", jobs: "ok", mail: "not configured" });
+    expect(server!.logs()).toMatch(/"setting":"SMTP_URL".*SMTP_URL is not set: no email is sent/);
 
     const home = await fetch(`${url}/`);
     expect(home.status).toBe(200);

@@ -54,6 +54,17 @@ export function BackupStatus({ status }: { status: BackupStatusView }) {
         <dd>
           <code>{status.schedule}</code> (Eastern time; BACKUP_SCHEDULE)
         </dd>
+        <dt className="font-medium text-slate-600">Copies</dt>
+        <dd>
+          {status.offsite ? (
+            "Each archive is also copied to the BACKUP_URL bucket."
+          ) : (
+            <>
+              Only on this server: a lost or broken server takes the backups with it. Set <code>BACKUP_URL</code> to copy each
+              archive to a bucket elsewhere.
+            </>
+          )}
+        </dd>
       </dl>
       {status.download && (
         <a

@@ -22,6 +22,8 @@ export interface BackupStatusView {
   /** Set when the last good backup is older than two of the schedule's periods (or there is none yet). */
   warning: string | null;
   schedule: string;
+  /** Whether each archive is also copied off this server (BACKUP_URL). */
+  offsite: boolean;
 }
 
 /** The dashboard's view of the backups (super admins): the last one, the last good one, and a warning. */
@@ -45,6 +47,7 @@ export async function backupStatus(now = new Date()): Promise<BackupStatusView> 
     download: archive && fs.existsSync(archive) ? { fileName: lastSucceeded!.fileName!, size: formatSize(lastSucceeded!.bytes ?? 0) } : null,
     warning,
     schedule: cfg.BACKUP_SCHEDULE,
+    offsite: Boolean(cfg.BACKUP_URL),
   };
 }
 

@@ -3,12 +3,14 @@ import type { Route } from "./+types/dashboard";
 import { z } from "zod";
 import { adminClientAction } from "~/components/admin/admin-client-action";
 import { BackupStatus } from "~/components/admin/backup-status";
+import { MailNotSentNotice } from "~/components/admin/mail-not-sent-notice";
 import { DashboardCard, type DashboardCardProps } from "~/components/admin/dashboard-card";
 import { JobsNotRunningNotice } from "~/components/admin/jobs-not-running-notice";
 import { LeadsPerWeekChart } from "~/components/leads/leads-per-week-chart";
 import { countPendingAccounts } from "~/domain/accounts/count-pending-accounts.server";
 import { requireAdmin, requireSuperAdmin } from "~/domain/accounts/guards.server";
 import { backupStatus } from "~/domain/backups/backup-status.server";
+import { mailNotice } from "~/domain/email/mail-notice.server";
 import { BACKUP_TEXT, requestBackup } from "~/domain/backups/request-backup.server";
 import { countNewLeads } from "~/domain/leads/count-new-leads.server";
 import { leadsPerWeek } from "~/domain/leads/leads-per-week.server";
@@ -25,7 +27,7 @@ export { headers } from "./admin-headers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
-  const [newLeads, pendingAccounts, weeks, jobs, backups] = await Promise.all([
+  const [newLeads, pendingAccounts, weeks, jobs, backups, mail] = await Promise.all([
     countNewLeads(),
     user.isSuperAdmin ? countPendingAccounts() : Promise.resolve(null),
     leadsPerWeek({ weeks: 12 }),
@@ -35,6 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       return null;
     }),
     user.isSuperAdmin ? backupStatus() : Promise.resolve(null),
+    // Super admins are told when no email is sent (issue 32 item 3).
+    user.isSuperAdmin ? mailNotice() : Promise.resolve(null),
   ]);
   return {
     firstName: user.firstName,
@@ -45,6 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     leadsPerWeek: weeks,
     jobs,
     backups,
+    mail,
   };
 }
 
@@ -102,6 +107,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-slate-600">Admin dashboard</p>
       </div>
       <JobsNotRunningNotice notice={loaderData.jobs} />
+      <MailNotSentNotice notice={loaderData.mail} />
       {loaderData.backups && <BackupStatus status={loaderData.backups} />}
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
