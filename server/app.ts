@@ -188,6 +188,9 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       dataDir: cfg.dataDir,
       port: cfg.EMBEDDED_PG_PORT,
       log: (message) => logger.info({ component: "embedded-postgres" }, message),
+      // The database this app owns comes back by itself after its process is killed (issue 32 item 5).
+      watch: true,
+      warn: (message) => logger.warn({ component: "embedded-postgres" }, message),
     });
   }
 

@@ -24,12 +24,21 @@ export interface EmbeddedPostgresOptions {
   dataDir: string;
   port: number;
   log?: (message: string) => void;
+  /** Where the watchdog's messages go (`watch`): warnings, as the site is down meanwhile. */
+  warn?: (message: string) => void;
   /**
    * What to do with a PostgreSQL server found running on the data directory: `stop` it (the app's start:
    * one left behind by a killed process), or `refuse` (the commands: it may be the running app's, and a
    * command never stops a server it did not start) with an EmbeddedPostgresRunningError.
    */
   runningServer?: "stop" | "refuse";
+  /**
+   * Watch the server and start it again when its process ends without stop() (the out-of-memory killer, a
+   * `kill -9`): the app's own server, which a service manager would not restart while the app stays up
+   * (issue 32 item 5). Checked every `watchIntervalMs` (default 1 s) from the data directory's lock file.
+   */
+  watch?: boolean;
+  watchIntervalMs?: number;
 }
 
 /** A PostgreSQL server running on a data directory, as its lock file (`postmaster.pid`) tells. */
@@ -298,11 +307,40 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   log(`embedded PostgreSQL listening on 127.0.0.1:${options.port}`);
 
   let stopped = false;
+  let watchdog: NodeJS.Timeout | undefined;
+  if (options.watch) {
+    let restarting = false;
+    watchdog = setInterval(() => {
+      if (stopped || restarting || runningPostmaster(options.dataDir)) return;
+      restarting = true;
+      options.warn?.("embedded PostgreSQL is not running: its process ended without being stopped. Starting it again");
+      void (async () => {
+        try {
+          await clearLeftoverServer(bins, paths.cluster, runAs, log);
+          if (stopped) return;
+          await exec(
+            bins.pg_ctl,
+            ["start", "--pgdata", paths.cluster, "--log", paths.logFile, "--options", serverOptions, "--wait", "--timeout", "60"],
+            runAs,
+            70_000,
+          );
+          options.warn?.(`embedded PostgreSQL started again on 127.0.0.1:${options.port}`);
+        } catch (error) {
+          // Tried again at the next tick; the pages in the page cache are served meanwhile.
+          options.warn?.(`embedded PostgreSQL could not be started again (${error instanceof Error ? error.message.split("\n")[0] : String(error)}); trying again`);
+        } finally {
+          restarting = false;
+        }
+      })();
+    }, options.watchIntervalMs ?? 1_000);
+    watchdog.unref();
+  }
   return {
     connectionString,
     async stop() {
       if (stopped) return;
       stopped = true;
+      clearInterval(watchdog);
       await exec(bins.pg_ctl, ["stop", "--pgdata", paths.cluster, "--mode", "fast", "--wait", "--timeout", "8"], runAs, 9_000).catch(
         async () => exec(bins.pg_ctl, ["stop", "--pgdata", paths.cluster, "--mode", "immediate", "--wait"], runAs, 5_000),
       );

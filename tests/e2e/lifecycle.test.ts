@@ -254,6 +254,35 @@ describe("crash and restart", () => {
   });
 });
 
+describe("the embedded database is killed while the app runs (issue 32 item 5)", () => {
+  test("kill -9 of the postmaster: the app starts it again by itself, says so, and the site answers within 15 s", async () => {
+    await startServer();
+    const before = livePostmasterPid(cluster);
+    expect(before).toBeGreaterThan(0);
+    process.kill(before!, "SIGKILL");
+    // Bounded: what the issue asks is an answer within 15 s, with nobody's help.
+    const deadline = Date.now() + 15_000;
+    let healthy = false;
+    while (!healthy && Date.now() < deadline) {
+      healthy = await fetch(`${url}/healthz`).then(
+        async (r) => (await r.arrayBuffer(), r.status === 200),
+        () => false,
+      );
+      if (!healthy) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(healthy, "the site answers /healthz with 200 again").toBe(true);
+    const after = livePostmasterPid(cluster);
+    expect(after).toBeGreaterThan(0);
+    expect(after).not.toBe(before);
+    expect(server!.logs()).toMatch(/"level":40.*embedded PostgreSQL is not running: its process ended without being stopped/);
+    expect(server!.logs()).toContain("embedded PostgreSQL started again on 127.0.0.1:");
+    expect((await fetch(`${url}/`)).status).toBe(200);
+    const result = await server!.stop("SIGTERM");
+    expect(result.code).toBe(0);
+    expect(livePostmasterPid(cluster)).toBeUndefined();
+  });
+});
+
 describe.concurrent("bad settings stop the process with a message naming the variable", () => {
   test.for([
     ["PORT", "abc"],
