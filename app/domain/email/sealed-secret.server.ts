@@ -17,8 +17,7 @@ export const SECRET_PLACEHOLDER = "{{one-time-secret}}";
 const VERSION = "v1.";
 let cachedKey: { secret: string; key: Buffer } | undefined;
 
-function key(): Buffer {
-  const secret = authSecret();
+function key(secret = authSecret()): Buffer {
   if (cachedKey?.secret !== secret) {
     cachedKey = { secret, key: Buffer.from(crypto.hkdfSync("sha256", secret, Buffer.alloc(0), "email-outbox-secret/v1", 32)) };
   }
@@ -33,13 +32,16 @@ export function sealSecret(secret: string, messageId: string): string {
   return VERSION + Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64url");
 }
 
-/** The secret, or null when it cannot be opened here (another auth secret, another message, damaged). */
-export function openSecret(sealed: string, messageId: string): string | null {
+/**
+ * The secret, or null when it cannot be opened here (another auth secret, another message, damaged).
+ * `authSecretValue` is this process's auth secret unless given (a test opening another process's outbox).
+ */
+export function openSecret(sealed: string, messageId: string, authSecretValue?: string): string | null {
   if (!sealed.startsWith(VERSION)) return null;
   const raw = Buffer.from(sealed.slice(VERSION.length), "base64url");
   if (raw.length < 12 + 16 + 1) return null;
   try {
-    const decipher = crypto.createDecipheriv("aes-256-gcm", key(), raw.subarray(0, 12));
+    const decipher = crypto.createDecipheriv("aes-256-gcm", key(authSecretValue), raw.subarray(0, 12));
     decipher.setAAD(Buffer.from(messageId, "utf8"));
     decipher.setAuthTag(raw.subarray(12, 28));
     return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
