@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { embeddedConnectionString } from "~/db/embedded-postgres.server";
 import { spawnServer, type ServerProcess } from "../support/app-server";
 import { freePort, waitFor } from "../support/net";
-import { livePostmasterPid, postgresPidsFor } from "../support/processes";
+import { killPostgresIn, livePostmasterPid, postgresPidsFor } from "../support/processes";
 import { makeTempDir, removeTempDir } from "../support/temp-dirs";
 
 /**
@@ -257,28 +257,35 @@ describe("crash and restart", () => {
 describe("the embedded database is killed while the app runs (issue 32 item 5)", () => {
   test("kill -9 of the postmaster: the app starts it again by itself, says so, and the site answers within 15 s", async () => {
     await startServer();
-    const before = livePostmasterPid(cluster);
-    expect(before).toBeGreaterThan(0);
-    process.kill(before!, "SIGKILL");
-    // Bounded: what the issue asks is an answer within 15 s, with nobody's help.
-    const deadline = Date.now() + 15_000;
-    let healthy = false;
-    while (!healthy && Date.now() < deadline) {
-      healthy = await fetch(`${url}/healthz`).then(
-        async (r) => (await r.arrayBuffer(), r.status === 200),
-        () => false,
-      );
-      if (!healthy) await new Promise((r) => setTimeout(r, 250));
+    try {
+      const before = livePostmasterPid(cluster);
+      expect(before).toBeGreaterThan(0);
+      process.kill(before!, "SIGKILL");
+      // Bounded: what the issue asks is an answer within 15 s, with nobody's help. The answer counts once a new
+      // postmaster holds the data directory (a request in the instant after the kill may still find the old one).
+      const deadline = Date.now() + 15_000;
+      let back = false;
+      while (!back && Date.now() < deadline) {
+        const now = livePostmasterPid(cluster);
+        back =
+          now !== undefined &&
+          now !== before &&
+          (await fetch(`${url}/healthz`).then(
+            async (r) => (await r.arrayBuffer(), r.status === 200),
+            () => false,
+          ));
+        if (!back) await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(back, "a new postmaster, and /healthz 200 again").toBe(true);
+      expect(server!.logs()).toMatch(/"level":40.*embedded PostgreSQL is not running: its process ended without being stopped/);
+      expect(server!.logs()).toContain("embedded PostgreSQL started again on 127.0.0.1:");
+      expect((await fetch(`${url}/`)).status).toBe(200);
+    } finally {
+      const result = await server!.stop("SIGTERM");
+      expect(result.code).toBe(0);
+      // Nothing left for the tests after this one, whatever happened above.
+      await killPostgresIn(cluster);
     }
-    expect(healthy, "the site answers /healthz with 200 again").toBe(true);
-    const after = livePostmasterPid(cluster);
-    expect(after).toBeGreaterThan(0);
-    expect(after).not.toBe(before);
-    expect(server!.logs()).toMatch(/"level":40.*embedded PostgreSQL is not running: its process ended without being stopped/);
-    expect(server!.logs()).toContain("embedded PostgreSQL started again on 127.0.0.1:");
-    expect((await fetch(`${url}/`)).status).toBe(200);
-    const result = await server!.stop("SIGTERM");
-    expect(result.code).toBe(0);
     expect(livePostmasterPid(cluster)).toBeUndefined();
   });
 });
