@@ -16,20 +16,20 @@ import type { ProposalPdfAcceptance, ProposalPdfInput } from "./proposal-pdf.ser
  * broken install, and a signed document must never silently show other letters than the name signed.
  */
 
+// Whole specifiers, so that knip sees the packages used.
 const require = createRequire(import.meta.url);
-const fontFile = (path: string) => require.resolve(`@expo-google-fonts/${path}`);
 
 const SANS = "ProposalSans";
 const SCRIPT = "ProposalSignature";
 Font.register({
   family: SANS,
   fonts: [
-    { src: fontFile("noto-sans/400Regular/NotoSans_400Regular.ttf") },
-    { src: fontFile("noto-sans/700Bold/NotoSans_700Bold.ttf"), fontWeight: 700 },
-    { src: fontFile("noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf"), fontStyle: "italic" },
+    { src: require.resolve("@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf") },
+    { src: require.resolve("@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf"), fontWeight: 700 },
+    { src: require.resolve("@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf"), fontStyle: "italic" },
   ],
 });
-Font.register({ family: SCRIPT, src: fontFile("dancing-script/400Regular/DancingScript_400Regular.ttf") });
+Font.register({ family: SCRIPT, src: require.resolve("@expo-google-fonts/dancing-script/400Regular/DancingScript_400Regular.ttf") });
 // Words are never hyphenated: a name, a product or a hash is read (and extracted) as written.
 Font.registerHyphenationCallback((word) => [word]);
 
