@@ -45,6 +45,8 @@ export default [
   route("portal", "routes/portal/layout.tsx", [
     index("routes/portal/index.tsx"),
     route("requests/:id", "routes/portal/requests.$id.tsx"),
+    // A proposal sent to the homeowner (issue 30 item 5): compare the options, choose, sign or decline.
+    route("proposals/:id", "routes/portal/proposals.$id.tsx"),
     // A request's files (download) and the pictures of its images, thumbnail and large (resource routes): the
     // pair request + file must be the customer's.
     route("requests/:id/files/:fileId", "routes/portal/requests.$id.files.$fileId.ts"),
@@ -65,6 +67,10 @@ export default [
     route("leads/:id/attachments/:attachmentId", "routes/admin/leads.$id.attachments.$attachmentId.ts"),
     route("leads/:id/attachments/:attachmentId/thumbnail", "routes/admin/leads.$id.attachments.$attachmentId.thumbnail.ts"),
     route("leads/:id/attachments/:attachmentId/view", "routes/admin/leads.$id.attachments.$attachmentId.view.ts"),
+    // Proposals (issue 30, ADR 050): the price book, a lead's new proposal, and a proposal's builder and record.
+    route("price-book", "routes/admin/price-book.tsx"),
+    route("leads/:id/proposals/new", "routes/admin/leads.$id.proposals.new.tsx"),
+    route("proposals/:id", "routes/admin/proposals.$id.tsx"),
     // Reviews shown on the public pages (spec 2 §2 "Review management").
     route("reviews", "routes/admin/reviews.tsx"),
     // GAF portal configuration (the admin screen kit: app/components/admin, app/lib/admin-action.server.ts).

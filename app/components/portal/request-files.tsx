@@ -16,6 +16,7 @@ export interface RequestFileItem {
   sizeBytes: number;
   thumbnailReady: boolean;
   addedFromPortal: boolean;
+  fromProposal?: boolean;
   /** ISO time. */
   createdAt: string;
 }
@@ -48,7 +49,7 @@ export function RequestFiles({ requestId, files }: { requestId: string; files: r
               </span>
             </a>
             <p className="px-3 pb-2 text-sm text-slate-700">
-              {formatBytes(file.sizeBytes)} · {file.addedFromPortal ? `Added ${formatPortalDate(file.createdAt)}` : "Sent with your request"}
+              {formatBytes(file.sizeBytes)} · {file.fromProposal ? `Proposal from our office, ${formatPortalDate(file.createdAt)}` : file.addedFromPortal ? `Added ${formatPortalDate(file.createdAt)}` : "Sent with your request"}
               {file.thumbnailReady && (
                 <>
                   {" · "}

@@ -13,8 +13,9 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 export interface EmailAttachment {
   filename: string;
   contentType: string;
-  /** The attachment's text (UTF-8). */
+  /** The attachment's text (UTF-8), or its bytes in base64 when `encoding` says so. */
   content: string;
+  encoding?: "base64";
 }
 
 export const emailOutbox = pgTable(

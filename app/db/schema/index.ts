@@ -10,3 +10,4 @@ export * from "./contracts";
 export * from "./content-history";
 export * from "./operations";
 export * from "./relations";
+export * from "./proposals";

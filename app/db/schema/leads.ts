@@ -143,8 +143,8 @@ export const leadAttachments = pgTable(
     sizeBytes: integer().notNull(),
     /** Lowercase hex SHA-256 of the stored bytes. */
     sha256: text().notNull(),
-    /** Where the file came from: the inspection form's request, or the customer portal afterwards. */
-    addedFrom: text().$type<"request" | "portal">().notNull().default("request"),
+    /** Where the file came from: the inspection form's request, the customer portal afterwards, or a proposal's PDF. */
+    addedFrom: text().$type<"request" | "portal" | "proposal">().notNull().default("request"),
     /** Who added the file from the portal (null for a request's files, and once that account is deleted). */
     uploadedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     /** A small WebP of an image (the portal's and the lead page's thumbnails); null until made, or for a PDF. */
@@ -154,7 +154,7 @@ export const leadAttachments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("lead_attachments_added_from_check", sql`${t.addedFrom} in ('request', 'portal')`),
+    check("lead_attachments_added_from_check", sql`${t.addedFrom} in ('request', 'portal', 'proposal')`),
     check("lead_attachments_thumbnail_status_check", sql`${t.thumbnailStatus} in ('pending', 'ready', 'failed', 'none')`),
     check("lead_attachments_size_check", sql`${t.sizeBytes} > 0`),
     check("lead_attachments_sha256_check", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),

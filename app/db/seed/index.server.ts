@@ -16,14 +16,17 @@ import {
   gafRoofProducts,
   gafShingles,
   gafWarranties,
+  gafShingleColors,
   googleReviews,
+  priceBookItems,
 } from "~/db/schema";
 import { GALLERY_SEEDS, SERVICE_SEEDS, TEAM_SEEDS } from "./cms";
 import { CONTRACT_CATEGORY_SEEDS, CONTRACT_SEARCH_CONFIG_SEEDS, CONTRACT_SOURCE_SEEDS } from "./contracts";
 import { loadGafSeed } from "./gaf";
 import { BLOCK_SEEDS, PAGE_SEEDS } from "./pages";
+import { PRICE_BOOK_SEEDS, SHINGLE_COLOR_SEEDS } from "./price-book";
 import { demoReviewSeeds } from "./reviews";
-import { SITE_SETTING_SEEDS } from "./site-settings";
+import { PROPOSAL_SETTING_SEEDS, SITE_SETTING_SEEDS } from "./site-settings";
 
 /**
  * Initial content, applied once.
@@ -68,6 +71,15 @@ const SEED_STEPS: readonly SeedStep[] = [
     run: async (tx) => {
       await tx.insert(cmsPages).values(PAGE_SEEDS).onConflictDoNothing({ target: cmsPages.pageKey });
       await tx.insert(cmsContentBlocks).values(BLOCK_SEEDS).onConflictDoNothing({ target: cmsContentBlocks.blockKey });
+    },
+  },
+  {
+    version: 3,
+    name: "price book and shingle colours",
+    run: async (tx) => {
+      await tx.insert(cmsSiteSettings).values(PROPOSAL_SETTING_SEEDS).onConflictDoNothing({ target: cmsSiteSettings.settingKey });
+      await seedPriceBook(tx);
+      await seedShingleColors(tx);
     },
   },
 ];
@@ -128,6 +140,38 @@ async function seedGaf(tx: Tx, gaf: ReturnType<typeof loadGafSeed>): Promise<voi
       }
     }
   }
+}
+
+/** The starting price book, only into an empty one; GAF links by the catalogue's names (absent: no link). */
+async function seedPriceBook(tx: Tx): Promise<void> {
+  const existing = await tx.select({ one: sql<number>`1` }).from(priceBookItems).limit(1);
+  if (existing.length > 0) return;
+  const shingles = new Map((await tx.select({ id: gafShingles.id, model: gafShingles.model }).from(gafShingles)).map((s) => [s.model, s.id]));
+  const products = new Map((await tx.select({ id: gafRoofProducts.id, name: gafRoofProducts.name }).from(gafRoofProducts)).map((p) => [p.name, p.id]));
+  await tx.insert(priceBookItems).values(
+    PRICE_BOOK_SEEDS.map(({ gafShingle, gafProduct, isLabour, ...item }, index) => ({
+      ...item,
+      isLabour: isLabour ?? false,
+      gafShingleId: gafShingle ? (shingles.get(gafShingle) ?? null) : null,
+      gafRoofProductId: gafProduct ? (products.get(gafProduct) ?? null) : null,
+      sortOrder: index + 1,
+    })),
+  );
+}
+
+/** Which colours each shingle line comes in (by names; a line or colour staff removed is skipped). */
+async function seedShingleColors(tx: Tx): Promise<void> {
+  const shingles = await tx.select({ id: gafShingles.id, model: gafShingles.model }).from(gafShingles);
+  const colors = await tx.select({ id: gafColors.id, name: gafColors.name }).from(gafColors);
+  const rows: Array<{ shingleId: string; colorId: string }> = [];
+  for (const shingle of shingles) {
+    const wanted = SHINGLE_COLOR_SEEDS[shingle.model];
+    if (!wanted) continue;
+    for (const color of colors) {
+      if (wanted === "all" || wanted.includes(color.name)) rows.push({ shingleId: shingle.id, colorId: color.id });
+    }
+  }
+  if (rows.length > 0) await tx.insert(gafShingleColors).values(rows).onConflictDoNothing();
 }
 
 async function seedContracts(tx: Tx): Promise<void> {

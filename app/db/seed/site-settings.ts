@@ -18,6 +18,44 @@ const pub = (
   description: string,
 ): SeedSetting => ({ settingKey, settingValue: String(settingValue), settingType, category, description, isPublic: true });
 
+/** The terms a new proposal carries until staff write their own in Site Configuration (issue 30). */
+export const DEFAULT_PROPOSAL_TERMS = [
+  "1. Scope. The work is what the accepted option and add-ons list, on the roof measured at the inspection. Rotten decking found after tear-off is replaced at the listed price per sheet, only with your approval.",
+  "2. Price. Prices hold until the proposal's expiry date. The deposit is due when you accept; the balance when the work is complete and you have walked the roof with us.",
+  "3. Schedule. We agree the start date with you after acceptance; weather may move it. We protect your landscaping and sweep for nails every day.",
+  "4. Warranty. The manufacturer's warranty named in the accepted option applies when its requirements are met and the installation is registered with GAF; we register it within 45 days of completion. Our workmanship warranty is separate.",
+  "5. Permits and insurance. We pull the required permits and carry general liability and workers' compensation insurance; certificates on request.",
+  "6. Cancellation. You may cancel within three business days of accepting (Ohio Home Solicitation Sales Act) by telling us in writing; the deposit is then returned in full.",
+].join("\n\n");
+
+/** The private proposal settings (issue 30): also written by seed step 3 into a database seeded before them. */
+export const PROPOSAL_SETTING_SEEDS: SeedSetting[] = [
+  {
+    settingKey: PRIVATE_SETTING_KEYS.gafCertificationLevel,
+    settingValue: "certified",
+    settingType: "text",
+    category: "certifications",
+    description: "GAF certification level for proposals' warranties (private): none, certified, certified-plus or master-elite",
+    isPublic: false,
+  },
+  {
+    settingKey: PRIVATE_SETTING_KEYS.contractorLicense,
+    settingValue: "",
+    settingType: "text",
+    category: "certifications",
+    description: "Licence and registration printed on proposals (private)",
+    isPublic: false,
+  },
+  {
+    settingKey: PRIVATE_SETTING_KEYS.proposalTerms,
+    settingValue: DEFAULT_PROPOSAL_TERMS,
+    settingType: "text",
+    category: "general",
+    description: "Terms and conditions of new proposals (private)",
+    isPublic: false,
+  },
+];
+
 export const SITE_SETTING_SEEDS: SeedSetting[] = [
   // general
   pub(K.businessName, S.businessName, "text", "general", "Business name shown in the header, footer and search results"),
@@ -66,6 +104,8 @@ export const SITE_SETTING_SEEDS: SeedSetting[] = [
     isPublic: false,
   },
 
+  ...PROPOSAL_SETTING_SEEDS,
+
   // certifications
   pub(K.accreditationBureauName, S.accreditation.bureauName, "text", "certifications", "Accreditation bureau name"),
   pub(K.accreditationBusinessName, S.accreditation.businessName, "text", "certifications", "Business name as listed by the bureau"),
@@ -82,3 +122,4 @@ export const SITE_SETTING_SEEDS: SeedSetting[] = [
   // social
   pub(K.socialLinks, JSON.stringify(S.social), "json", "social", 'Social profiles: JSON object such as {"facebook": "https://..."}'),
 ];
+

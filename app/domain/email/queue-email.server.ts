@@ -74,6 +74,8 @@ const attachmentSchema = z.strictObject({
     .max(200)
     .regex(/^[a-z0-9][a-z0-9.+-]*\/[a-z0-9][a-z0-9.+-]*(?:; ?[a-z0-9-]+=[A-Za-z0-9._-]+)*$/, "must look like text/calendar; method=REQUEST"),
   content: z.string().min(1).max(500_000),
+  /** "base64": `content` is a binary file (a signed proposal's PDF) in base64; absent: UTF-8 text. */
+  encoding: z.literal("base64").optional(),
 });
 
 const outgoingEmailSchema = z.object({
@@ -88,7 +90,7 @@ const outgoingEmailSchema = z.object({
   /** The record that caused it (a lead id, a user id...). */
   relatedId: z.string().min(1).max(200).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
-  /** Small text attachments (a calendar invitation's .ics), stored on the row and sent with it. */
+  /** Small attachments (a calendar invitation's .ics, a signed proposal's PDF), stored on the row and sent with it. */
   attachments: z.array(attachmentSchema).max(5).optional(),
   /**
    * The message's one-time secret (a link's token), as it appears in `text` (and `html`): stored sealed,

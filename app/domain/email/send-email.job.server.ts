@@ -122,7 +122,7 @@ export async function deliverQueuedEmail(
       text,
       ...(html ? { html } : {}),
       ...(row.attachments.length > 0
-        ? { attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) }
+        ? { attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content, ...(a.encoding ? { encoding: a.encoding } : {}) })) }
         : {}),
       // The same id on every attempt, so a rare duplicate is recognisable.
       messageId: `<${row.id}@${mailFromDomain()}>`,

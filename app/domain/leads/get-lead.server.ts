@@ -22,7 +22,7 @@ interface LeadAttachmentInfo {
   /** pending | ready | failed | none (a PDF): the thumbnail route serves it when ready. */
   thumbnailStatus: "pending" | "ready" | "failed" | "none";
   /** Sent with the inspection request, or added from the customer portal afterwards. */
-  addedFrom: "request" | "portal";
+  addedFrom: "request" | "portal" | "proposal";
   /** Who added it from the portal ("Jane D'Arcy"); null for a request's file, or once that account is deleted. */
   addedByName: string | null;
 }

@@ -20,6 +20,8 @@ interface CustomerRequestFile {
   createdAt: Date;
   thumbnailReady: boolean;
   addedFromPortal: boolean;
+  /** A proposal's PDF (sent or signed) kept with the request's files. */
+  fromProposal: boolean;
 }
 
 type CustomerRequestMessage = LeadMessageView;
@@ -98,6 +100,7 @@ export async function getCustomerRequest(
       createdAt: f.createdAt,
       thumbnailReady: f.thumbnailStatus === "ready",
       addedFromPortal: f.addedFrom === "portal",
+      fromProposal: f.addedFrom === "proposal",
     })),
     messages,
     readUntil: lead.customerReadAt,

@@ -42,4 +42,10 @@ export const PRIVATE_SETTING_KEYS = {
   leadAlertEmail: "lead_alert_email",
   /** The business's review page, linked from the review request email (issue 22 item 6). */
   reviewRequestUrl: "review_request_url",
+  /** The company's GAF certification level: decides which warranty a proposal's option qualifies for (issue 30). */
+  gafCertificationLevel: "gaf_certification_level",
+  /** Licence and registration facts printed on proposals (letterhead). */
+  contractorLicense: "contractor_license",
+  /** The terms and conditions every new proposal carries. */
+  proposalTerms: "proposal_terms",
 } as const;

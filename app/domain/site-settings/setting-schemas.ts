@@ -272,6 +272,11 @@ export function isHttpsUrl(value: string): boolean {
 /** The private review link (issue 22): an https address, or "" (the review request then uses the Google Business Profile link). */
 const reviewRequestUrl = trimmed.refine((value) => value === "" || isHttpsUrl(value), SETTING_VALUE_MESSAGES.httpsUrl);
 
+/** The GAF certification level (issue 30): one of the ladder's levels, "" read as none. */
+const gafCertificationLevel = trimmed.refine((value) => ["", "none", "certified", "certified-plus", "master-elite"].includes(value), "Choose one of the listed options.");
+/** Proposal texts (private): any text within bounds. */
+const privateText = (max: number) => z.string().max(max, SETTING_VALUE_MESSAGES.tooLong(max));
+
 /* ------------------------------------------------------------------------ */
 /* The schema                                                               */
 /* ------------------------------------------------------------------------ */
@@ -314,6 +319,9 @@ export const PUBLIC_SETTINGS_SCHEMA = z.object({
 export const SITE_SETTINGS_SCHEMA = PUBLIC_SETTINGS_SCHEMA.extend({
   [PRIVATE_SETTING_KEYS.leadAlertEmail]: leadAlertEmail,
   [PRIVATE_SETTING_KEYS.reviewRequestUrl]: reviewRequestUrl,
+  [PRIVATE_SETTING_KEYS.gafCertificationLevel]: gafCertificationLevel,
+  [PRIVATE_SETTING_KEYS.contractorLicense]: privateText(200),
+  [PRIVATE_SETTING_KEYS.proposalTerms]: privateText(20_000),
 });
 
 export type PublicSettingValues = z.output<typeof PUBLIC_SETTINGS_SCHEMA>;

@@ -254,6 +254,9 @@ export const saveSiteConfigurationSchema = z
     certificationImageUrl: imageUrl,
     ...socialFields,
     reviewRequestUrl: optionalText({ max: 2000 }).refine((value) => value === null || isHttpsUrl(value), SITE_CONFIG_TEXT.reviewLink),
+    gafCertificationLevel: z.enum(["none", "certified", "certified-plus", "master-elite"], TEXT_ERRORS.choice),
+    contractorLicense: optionalText({ max: 200 }),
+    proposalTerms: optionalText({ max: 20_000, multiline: true }),
   })
   .superRefine((value, ctx) => {
     // Both coordinates, or neither (the public site publishes no location then).

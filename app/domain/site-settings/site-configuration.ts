@@ -34,6 +34,9 @@ export const SITE_CONFIGURATION_KEYS = [
   K.certificationImageUrl,
   K.socialLinks,
   PRIVATE_SETTING_KEYS.reviewRequestUrl,
+  PRIVATE_SETTING_KEYS.gafCertificationLevel,
+  PRIVATE_SETTING_KEYS.contractorLicense,
+  PRIVATE_SETTING_KEYS.proposalTerms,
 ] as const;
 
 export type SiteConfigurationKey = (typeof SITE_CONFIGURATION_KEYS)[number];
@@ -93,6 +96,9 @@ export function siteConfigurationFormValues(rows: readonly SettingRow[]): Record
     certificationImageUrl: s.certification.imageUrl,
     ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network.field, social[network.key] ?? ""])),
     reviewRequestUrl: (raw.get(PRIVATE_SETTING_KEYS.reviewRequestUrl) ?? "").trim(),
+    gafCertificationLevel: (raw.get(PRIVATE_SETTING_KEYS.gafCertificationLevel) ?? "").trim() || "none",
+    contractorLicense: (raw.get(PRIVATE_SETTING_KEYS.contractorLicense) ?? "").trim(),
+    proposalTerms: raw.get(PRIVATE_SETTING_KEYS.proposalTerms) ?? "",
   };
 }
 
@@ -135,5 +141,8 @@ export function siteConfigurationSettingValues(input: SaveSiteConfigurationInput
     [K.certificationImageUrl]: input.certificationImageUrl,
     [K.socialLinks]: JSON.stringify(social),
     [PRIVATE_SETTING_KEYS.reviewRequestUrl]: input.reviewRequestUrl ?? "",
+    [PRIVATE_SETTING_KEYS.gafCertificationLevel]: input.gafCertificationLevel,
+    [PRIVATE_SETTING_KEYS.contractorLicense]: input.contractorLicense ?? "",
+    [PRIVATE_SETTING_KEYS.proposalTerms]: input.proposalTerms ?? "",
   };
 }

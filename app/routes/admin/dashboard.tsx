@@ -1,4 +1,4 @@
-import { FileText, Inbox, LayoutTemplate, Settings, ShieldCheck, Star, Users } from "lucide-react";
+import { Calculator, FileText, Inbox, LayoutTemplate, Settings, ShieldCheck, Star, Users } from "lucide-react";
 import type { Route } from "./+types/dashboard";
 import { z } from "zod";
 import { adminClientAction } from "~/components/admin/admin-client-action";
@@ -82,6 +82,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       icon: Inbox,
       figure: plural(newLeads, "new lead", "new leads"),
     },
+    { title: "Price Book", description: "Prices and defaults proposals are built from.", to: "/admin/price-book", icon: Calculator },
     { title: "Content Management", description: "Services, team, pages and site texts.", to: "/admin/cms", icon: LayoutTemplate },
     { title: "Contracts", description: "Public bid opportunities and their sources.", to: "/admin/contracts", icon: FileText },
     { title: "GAF Portal Config", description: "Warranties, shingles, roof system and colors.", to: "/admin/gaf-config", icon: ShieldCheck },

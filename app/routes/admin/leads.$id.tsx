@@ -15,9 +15,11 @@ import { AppointmentSection } from "./lead-sections/appointment";
 import { AttachmentsSection } from "./lead-sections/attachments";
 import { loadLeadPage, runLeadIntent } from "./lead-sections/index.server";
 import { InsuranceSection } from "./lead-sections/insurance";
+import { MeasurementsSection } from "./lead-sections/measurements";
 import { MessagesSection } from "./lead-sections/messages";
 import { PipelineSection } from "./lead-sections/pipeline";
 import { PortalSection } from "./lead-sections/portal";
+import { ProposalsSection } from "./lead-sections/proposals";
 import { RequestSection } from "./lead-sections/request";
 import { ReviewRequestSection } from "./lead-sections/review-request";
 import { leadName, type LeadSectionProps } from "./lead-sections/section-ui";
@@ -90,6 +92,8 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
         <div className="grid content-start gap-6 lg:col-span-2">
           <RequestSection {...section} />
           <AttachmentsSection {...section} data={loaderData.attachments} />
+          <MeasurementsSection {...section} data={loaderData.measurements} />
+          <ProposalsSection {...section} data={loaderData.proposals} measured={loaderData.measurements.measured} />
           <MessagesSection {...section} data={loaderData.messages} />
           <TimelineSection {...section} data={loaderData.timeline} />
         </div>

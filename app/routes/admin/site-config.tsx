@@ -114,6 +114,34 @@ const FIELDS: readonly FieldSpec[] = [
     placeholder: "https://",
     hint: "Private: the page where customers leave a review, sent in the review request email when a job is done. Left blank, the Google Business Profile link above is used.",
   },
+  {
+    section: "Proposals",
+    name: "gafCertificationLevel",
+    label: "GAF certification level",
+    kind: "select",
+    options: [
+      { value: "none", label: "Not GAF certified" },
+      { value: "certified", label: "GAF Certified" },
+      { value: "certified-plus", label: "GAF Certified Plus" },
+      { value: "master-elite", label: "GAF Master Elite" },
+    ],
+    hint: "Decides which GAF warranties proposals offer: System Plus needs Certified, Silver Pledge Certified Plus, Golden Pledge Master Elite.",
+  },
+  {
+    name: "contractorLicense",
+    label: "Licence and registration",
+    kind: "text",
+    maxLength: 200,
+    hint: "Printed on proposals under the business name, e.g. your city contractor registration number.",
+  },
+  {
+    name: "proposalTerms",
+    label: "Proposal terms and conditions",
+    kind: "textarea",
+    maxLength: 20000,
+    wide: true,
+    hint: "Every new proposal carries this text; a proposal already sent keeps the terms it was sent with.",
+  },
 ];
 
 /**

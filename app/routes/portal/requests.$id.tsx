@@ -24,6 +24,8 @@ import { correctInsurance } from "~/domain/portal/correct-insurance.server";
 import { findCustomerLeadId } from "~/domain/portal/customer-leads.server";
 import { getCustomerRequest } from "~/domain/portal/get-customer-request.server";
 import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
+import { listRequestProposals } from "~/domain/proposals/customer-proposals.server";
+import { formatDay, STATE_LABELS } from "~/domain/proposals/proposal-state";
 import { fieldErrorsOf } from "~/lib/admin-result";
 import { cn } from "~/lib/cn";
 import { currentRequestId, logger } from "~/lib/logger.server";
@@ -60,6 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       files: detail.files.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
       messages: detail.messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
     },
+    proposals: await listRequestProposals(user, detail.id),
     phone: settings.phone,
     phoneHref: settings.phoneHref,
   };
@@ -235,6 +238,28 @@ export default function PortalRequestPage({ loaderData, actionData }: Route.Comp
         </h2>
         <Progress pipelineStatus={r.pipelineStatus} />
       </section>
+
+      {loaderData.proposals.length > 0 && (
+        <section aria-labelledby="portal-proposals" className={cardClass}>
+          <h2 id="portal-proposals" className="mb-4 text-lg font-bold text-brand-navy">
+            Proposals
+          </h2>
+          <ul className="grid gap-2">
+            {loaderData.proposals.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 px-3 py-2">
+                <span>
+                  <Link to={`/portal/proposals/${p.id}`} className="font-medium text-brand-navy underline-offset-4 hover:underline">
+                    {p.label}
+                  </Link>
+                  <span className="block text-sm text-slate-600">
+                    {p.state === "sent" || p.state === "viewed" ? `Waiting for your answer until ${formatDay(p.expiresOn)}` : STATE_LABELS[p.state]}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section aria-labelledby="portal-appointment" className={cardClass}>
         <h2 id="portal-appointment" className="mb-4 text-lg font-bold text-brand-navy">

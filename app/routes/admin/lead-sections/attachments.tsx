@@ -40,7 +40,9 @@ export function AttachmentsSection({ lead, data: attachments }: LeadSectionProps
                     <span className="shrink-0 text-sm text-slate-600">{formatBytes(a.sizeBytes)}</span>
                   </span>
                   <span className="text-sm text-slate-600">
-                    {a.addedFrom === "request"
+                    {a.addedFrom === "proposal"
+                      ? `Proposal PDF, ${formatDateTime(a.createdAt)}`
+                      : a.addedFrom === "request"
                       ? "Sent with the request"
                       : a.addedByName
                         ? `Added by ${a.addedByName} from the portal, ${formatDateTime(a.createdAt)}`

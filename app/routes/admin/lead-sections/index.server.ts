@@ -5,9 +5,11 @@ import { currentRequestId } from "~/lib/logger.server";
 import * as appointment from "./appointment.server";
 import * as attachments from "./attachments.server";
 import * as insurance from "./insurance.server";
+import * as measurements from "./measurements.server";
 import * as messages from "./messages.server";
 import * as pipeline from "./pipeline.server";
 import * as portal from "./portal.server";
+import * as proposals from "./proposals.server";
 import * as reviewRequest from "./review-request.server";
 import { answer, leadView, type LeadIntent, type LeadLoadContext } from "./section.server";
 import * as timeline from "./timeline.server";
@@ -44,6 +46,8 @@ const LOADS = {
   messages: messages.load,
   reviewRequest: reviewRequest.load,
   portal: portal.load,
+  measurements: measurements.load,
+  proposals: proposals.load,
 } satisfies Record<string, (ctx: LeadLoadContext) => unknown>;
 
 type LeadSectionsData = { [K in keyof typeof LOADS]: Awaited<ReturnType<(typeof LOADS)[K]>> };
@@ -61,6 +65,7 @@ const INTENTS = byName([
   reviewRequest.intents,
   messages.intents,
   appointment.intents,
+  measurements.intents,
 ]);
 
 function byName(sections: Array<Record<string, LeadIntent>>): ReadonlyMap<string, LeadIntent> {
