@@ -4,10 +4,11 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { eq } from "drizzle-orm";
-import { leadAttachments, leadMessages, leads, userRoles, users } from "~/db/schema";
+import { leadAttachments, leadMessages, leads, proposals, userRoles, users } from "~/db/schema";
 import { uploadStorage } from "~/domain/storage/upload-storage.server";
 import routeConfig from "~/routes";
 import { createSession, createUser, type TestUser } from "../support/factories";
+import { makeProposalContent } from "../support/proposal-content";
 
 /**
  * Issue 22 item 7: the customer portal's isolation, proven. Every loader and action of every portal route
@@ -89,6 +90,8 @@ interface Customer {
   cookie: string;
   leadId: string;
   fileId: string;
+  /** A proposal sent for the request (issue 30): /portal/proposals/:id takes its id. */
+  proposalId: string;
   /** Strings only this customer's request holds. */
   secrets: string[];
 }
@@ -129,17 +132,32 @@ async function customerWithRequest(label: string, options: { linked: boolean; ve
     })
     .returning({ id: leadAttachments.id });
   await db().insert(leadMessages).values({ leadId: lead!.id, author: "staff", body: `Reply ${marker}` });
-  return { user, cookie: (await createSession(user)).cookie, leadId: lead!.id, fileId: file!.id, secrets: [marker, user.email] };
+  const content = makeProposalContent({ terms: `Terms ${marker}` });
+  const [proposal] = await db()
+    .insert(proposals)
+    .values({
+      leadId: lead!.id,
+      proposalNumber: 900_000 + Math.floor(Math.random() * 99_999),
+      status: "sent",
+      content,
+      expiresOn: "2099-12-31",
+      sentAt: new Date(),
+      documentSha256: crypto.createHash("sha256").update(`proposal ${marker}`).digest("hex"),
+    })
+    .returning({ id: proposals.id });
+  return { user, cookie: (await createSession(user)).cookie, leadId: lead!.id, fileId: file!.id, proposalId: proposal!.id, secrets: [marker, user.email] };
 }
 
-function urlOf(route: PortalRoute, ids: { leadId: string; fileId: string }): { url: string; params: Record<string, string> } {
+function urlOf(route: PortalRoute, ids: { leadId: string; fileId: string; proposalId: string }): { url: string; params: Record<string, string> } {
   const params: Record<string, string> = {};
+  // A proposal's page takes the proposal's id; every other :id is the request's.
+  const idOf = route.pattern.startsWith("/portal/proposals/") ? ids.proposalId : ids.leadId;
   const url = route.pattern
     .split("/")
     .map((segment) => {
       if (!segment.startsWith(":")) return segment;
       const name = segment.slice(1).replace(/\?$/, "");
-      params[name] = name === "id" ? ids.leadId : ids.fileId;
+      params[name] = name === "id" ? idOf : ids.fileId;
       return params[name];
     })
     .join("/");
@@ -191,7 +209,7 @@ async function handlersOf(route: PortalRoute): Promise<Array<["loader" | "action
 describe("customer portal isolation (issue 22 item 7)", () => {
   test("finds the portal routes: the list, one request, its files", () => {
     const patterns = routes.map((r) => r.pattern);
-    expect(patterns).toEqual(expect.arrayContaining(["/portal", "/portal/requests/:id"]));
+    expect(patterns).toEqual(expect.arrayContaining(["/portal", "/portal/requests/:id", "/portal/proposals/:id"]));
     expect(patterns.some((p) => p.includes(":fileId"))).toBe(true);
   });
 
@@ -215,7 +233,7 @@ describe("customer portal isolation (issue 22 item 7)", () => {
 
   test("each customer reaches their own request, and gets 404 — never the data — for the other's or an unknown id", async () => {
     const mismatches: string[] = [];
-    const unknown = { leadId: crypto.randomUUID(), fileId: crypto.randomUUID() };
+    const unknown = { leadId: crypto.randomUUID(), fileId: crypto.randomUUID(), proposalId: crypto.randomUUID() };
     for (const route of routes) {
       const hasParams = route.pattern.includes(":");
       for (const [name, handler, method] of await handlersOf(route)) {
@@ -236,12 +254,12 @@ describe("customer portal isolation (issue 22 item 7)", () => {
             continue;
           }
           const targets = [
-            ["the other customer's ids", { leadId: other.leadId, fileId: other.fileId }],
-            ["the other's request with my file id", { leadId: other.leadId, fileId: me.fileId }],
-            ["my request with the other's file id", { leadId: me.leadId, fileId: other.fileId }],
-            ["an unverified email's request", { leadId: unverified.leadId, fileId: unverified.fileId }],
+            ["the other customer's ids", { leadId: other.leadId, fileId: other.fileId, proposalId: other.proposalId }],
+            ["the other's request with my file id", { leadId: other.leadId, fileId: me.fileId, proposalId: other.proposalId }],
+            ["my request with the other's file id", { leadId: me.leadId, fileId: other.fileId, proposalId: me.proposalId }],
+            ["an unverified email's request", { leadId: unverified.leadId, fileId: unverified.fileId, proposalId: unverified.proposalId }],
             ["an unknown id", unknown],
-            ["a malformed id", { leadId: "not-a-uuid", fileId: "../../etc/passwd" }],
+            ["a malformed id", { leadId: "not-a-uuid", fileId: "../../etc/passwd", proposalId: "not-a-uuid" }],
           ] as const;
           for (const [label, ids] of targets) {
             // Routes without a file id only take the lead id: "my request with the other's file id" is my own request there.

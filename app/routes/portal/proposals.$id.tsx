@@ -60,6 +60,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireCustomer(request);
   const id = idParam.safeParse(params.id);
   if (!id.success) notFound();
+  // Another customer's proposal, a draft or an unknown id is a 404 before anything of the form is read.
+  if (!(await getCustomerProposal(user, id.data))) notFound();
   let form: FormData;
   try {
     form = await request.formData();
