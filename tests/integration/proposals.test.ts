@@ -11,6 +11,7 @@ import { getCustomerProposal, recordProposalView } from "~/domain/proposals/cust
 import { saveMeasurementsSchema } from "~/domain/proposals/measurement-schema";
 import { saveLeadMeasurements } from "~/domain/proposals/measurements.server";
 import { PROPOSAL_TEXT } from "~/domain/proposals/proposal-state";
+import { proposalStats } from "~/domain/proposals/proposal-stats.server";
 import { sendProposal } from "~/domain/proposals/send-proposal.server";
 import { loader as portalProposalLoader } from "~/routes/portal/proposals.$id";
 import { createSession, createUser, uniqueEmail } from "../support/factories";
@@ -39,7 +40,7 @@ async function setUp() {
   const admin = await createUser({ kind: "admin" });
   const lead = await newLead();
   const customer = await createUser({ kind: "customer", overrides: { email: lead.email, firstName: "Zoë", lastName: "O'Brien" } });
-  await saveLeadMeasurements(lead.id, saveMeasurementsSchema.parse(MEASURED), admin);
+  await saveLeadMeasurements(lead.id, saveMeasurementsSchema.parse(MEASURED), admin as never);
   const shingles = await db().select({ id: priceBookItems.id, name: priceBookItems.name }).from(priceBookItems).where(eq(priceBookItems.category, "shingles")).orderBy(priceBookItems.sortOrder);
   return { admin, lead, customer, shingles };
 }
@@ -134,6 +135,10 @@ describe("a proposal from inspection to a signed job", () => {
     const attached = signed.find((m) => m.kind === "proposal.accepted-customer")!.attachments[0]!;
     expect(attached).toMatchObject({ contentType: "application/pdf", encoding: "base64" });
     expect(Buffer.from(attached.content, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+    // The dashboard's figures: one proposal sent, accepted, at its accepted value.
+    const stats = await proposalStats(90);
+    expect(stats).toMatchObject({ sent: 1, accepted: 1, acceptanceRate: 1, averageAcceptedCents: expected.totalCents });
+    expect(stats.medianHoursToProposal).toBeGreaterThanOrEqual(0);
     // Not revised once accepted.
     expect(await reviseProposal({ proposalId: created.proposalId, actor: admin as never })).toMatchObject({ ok: false, status: 409 });
   });

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { OPTION_TITLES, UNIT_LABELS, knownAddOnKeys, optionTotals, type OptionTotals, type ProposalContent, type ProposalLine, type ProposalOption } from "./content";
 import { formatBasisPoints, formatCents, formatHundredths } from "./money";
 import type { ProposalPdfAcceptance, ProposalPdfInput } from "./proposal-pdf.server";
+import { COMPANY_TIME_ZONE } from "~/lib/zoned-time";
 
 /**
  * The proposal PDF's document (ADR 049), loaded by `renderProposalPdf` on first use only: importing this
@@ -34,7 +35,7 @@ Font.register({ family: SCRIPT, src: require.resolve("@expo-google-fonts/dancing
 Font.registerHyphenationCallback((word) => [word]);
 
 const PRODUCER = "Buckeye Valor Roofing proposals (@react-pdf/renderer)";
-const TIME_ZONE = "America/New_York";
+const TIME_ZONE = COMPANY_TIME_ZONE;
 
 const INK = "#1f2933";
 const MUTED = "#52606d";

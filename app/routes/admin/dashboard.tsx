@@ -15,6 +15,8 @@ import { BACKUP_TEXT, requestBackup } from "~/domain/backups/request-backup.serv
 import { countNewLeads } from "~/domain/leads/count-new-leads.server";
 import { leadsPerWeek } from "~/domain/leads/leads-per-week.server";
 import { jobsNotice } from "~/domain/operations/jobs-heartbeat.server";
+import { formatCents } from "~/domain/proposals/money";
+import { proposalStats, type ProposalStats } from "~/domain/proposals/proposal-stats.server";
 import { adminAction } from "~/lib/admin-action.server";
 import { logger } from "~/lib/logger.server";
 
@@ -27,7 +29,7 @@ export { headers } from "./admin-headers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
-  const [newLeads, pendingAccounts, weeks, jobs, backups, mail] = await Promise.all([
+  const [newLeads, pendingAccounts, weeks, jobs, backups, mail, proposals] = await Promise.all([
     countNewLeads(),
     user.isSuperAdmin ? countPendingAccounts() : Promise.resolve(null),
     leadsPerWeek({ weeks: 12 }),
@@ -39,6 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     user.isSuperAdmin ? backupStatus() : Promise.resolve(null),
     // Super admins are told when no email is sent (issue 32 item 3).
     user.isSuperAdmin ? mailNotice() : Promise.resolve(null),
+    proposalStats(90),
   ]);
   return {
     firstName: user.firstName,
@@ -50,6 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     jobs,
     backups,
     mail,
+    proposals,
   };
 }
 
@@ -66,6 +70,36 @@ export const action = adminAction({
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "Admin Dashboard" }, { name: "robots", content: "noindex" }];
+}
+
+function hoursText(hours: number): string {
+  if (hours < 48) return `${Math.round(hours)} ${Math.round(hours) === 1 ? "hour" : "hours"}`;
+  return `${Math.round(hours / 24)} days`;
+}
+
+/** Proposals sent in the last 90 days, the share accepted, their average value and how fast they went out. */
+function ProposalFigures({ stats }: { stats: ProposalStats }) {
+  const figures: Array<[string, string]> = [
+    ["Proposals sent", String(stats.sent)],
+    ["Acceptance rate", stats.acceptanceRate === null ? "—" : `${Math.round(stats.acceptanceRate * 100)}% (${stats.accepted} accepted)`],
+    ["Average accepted value", stats.averageAcceptedCents === null ? "—" : formatCents(stats.averageAcceptedCents)],
+    ["Median time from request to proposal", stats.medianHoursToProposal === null ? "—" : hoursText(stats.medianHoursToProposal)],
+  ];
+  return (
+    <section aria-labelledby="proposal-figures" className="rounded-xl border border-border bg-white p-5 shadow-sm">
+      <h2 id="proposal-figures" className="text-lg font-bold text-brand-navy">
+        Proposals, last {stats.days} days
+      </h2>
+      <dl className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {figures.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="text-2xl font-bold text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
 }
 
 function plural(n: number, one: string, many: string) {
@@ -115,6 +149,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <DashboardCard key={card.to} {...card} />
         ))}
       </div>
+      <ProposalFigures stats={loaderData.proposals} />
       <section aria-label="Leads per week" className="rounded-xl border border-border bg-white p-5 shadow-sm">
         <LeadsPerWeekChart weeks={loaderData.leadsPerWeek} />
       </section>
