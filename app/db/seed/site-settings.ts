@@ -19,7 +19,7 @@ const pub = (
 ): SeedSetting => ({ settingKey, settingValue: String(settingValue), settingType, category, description, isPublic: true });
 
 /** The terms a new proposal carries until staff write their own in Site Configuration (issue 30). */
-export const DEFAULT_PROPOSAL_TERMS = [
+const DEFAULT_PROPOSAL_TERMS = [
   "1. Scope. The work is what the accepted option and add-ons list, on the roof measured at the inspection. Rotten decking found after tear-off is replaced at the listed price per sheet, only with your approval.",
   "2. Price. Prices hold until the proposal's expiry date. The deposit is due when you accept; the balance when the work is complete and you have walked the roof with us.",
   "3. Schedule. We agree the start date with you after acceptance; weather may move it. We protect your landscaping and sweep for nails every day.",

@@ -9,7 +9,7 @@ import { PRICE_BOOK_TEXT, type SaveItemInput, type SaveSettingsInput } from "./s
  * copies the prices into its lines when it is built, so a later change here never alters a proposal.
  */
 
-export interface PriceBookGafChoice {
+interface PriceBookGafChoice {
   value: string;
   label: string;
 }

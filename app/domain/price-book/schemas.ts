@@ -108,7 +108,7 @@ const factor = requiredText({ max: 12, requiredMessage: PRICE_BOOK_TEXT.factorRa
 });
 
 /** The GAF product select: "" none, "shingle:<id>" or "product:<id>". */
-export const gafLink = z
+const gafLink = z
   .string()
   .optional()
   .transform((value, ctx) => {
@@ -135,8 +135,8 @@ export const saveItemSchema = z.strictObject({
 });
 export type SaveItemInput = z.infer<typeof saveItemSchema>;
 
-export const deactivateItemSchema = z.strictObject({ intent: z.literal("deactivate-item"), id: recordId });
-export const reactivateItemSchema = z.strictObject({ intent: z.literal("reactivate-item"), id: recordId });
+const deactivateItemSchema = z.strictObject({ intent: z.literal("deactivate-item"), id: recordId });
+const reactivateItemSchema = z.strictObject({ intent: z.literal("reactivate-item"), id: recordId });
 
 export const saveSettingsSchema = z.strictObject({
   intent: z.literal("save-settings"),
@@ -153,4 +153,4 @@ export const saveSettingsSchema = z.strictObject({
 export type SaveSettingsInput = z.infer<typeof saveSettingsSchema>;
 
 export const priceBookActionSchema = z.discriminatedUnion("intent", [saveItemSchema, deactivateItemSchema, reactivateItemSchema, saveSettingsSchema]);
-export type PriceBookAction = z.infer<typeof priceBookActionSchema>;
+type PriceBookAction = z.infer<typeof priceBookActionSchema>;

@@ -14,7 +14,7 @@ import type { LadderShingle } from "./warranty-ladder";
  * and the proposal settings of Site Configuration. Read outside any transaction.
  */
 
-export interface BuilderShingle extends LadderShingle {
+interface BuilderShingle extends LadderShingle {
   id: string;
   highlights: string[];
   colors: Array<{ id: string; name: string; hex: string }>;

@@ -11,7 +11,7 @@ import { parseDollars, parseHundredths } from "./money";
  * `qty:<line>`, `price:<line>` and `remove:<line>` fields, one set per line of the option. No server code.
  */
 
-export type BuilderIntent = DraftChange["intent"] | "send" | "revise" | "delete-draft";
+type BuilderIntent = DraftChange["intent"] | "send" | "revise" | "delete-draft";
 
 export type ParsedBuilderForm = { ok: true; change: DraftChange | { intent: "send" } | { intent: "revise" } | { intent: "delete-draft" } } | { ok: false; fieldErrors: Record<string, string>; message?: string };
 

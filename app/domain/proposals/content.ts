@@ -18,7 +18,7 @@ export type CertificationLevel = (typeof CERTIFICATION_LEVELS)[number];
 const cents = z.number().int().min(0).max(100_000_000);
 const hundredths = z.number().int().min(0).max(100_000_000);
 
-export const proposalLineSchema = z.strictObject({
+const proposalLineSchema = z.strictObject({
   key: z.string().min(1).max(40),
   priceBookItemId: z.uuid().nullable(),
   category: z.enum(PRICE_BOOK_CATEGORIES),
@@ -31,7 +31,7 @@ export const proposalLineSchema = z.strictObject({
 });
 export type ProposalLine = z.infer<typeof proposalLineSchema>;
 
-export const warrantyResultSchema = z.strictObject({
+const warrantyResultSchema = z.strictObject({
   /** The highest tier met, as named in the GAF catalogue (null: no GAF shingle, no manufacturer warranty). */
   name: z.string().nullable(),
   windProven: z.boolean(),
@@ -40,7 +40,7 @@ export const warrantyResultSchema = z.strictObject({
 });
 export type WarrantyResult = z.infer<typeof warrantyResultSchema>;
 
-export const proposalOptionSchema = z.strictObject({
+const proposalOptionSchema = z.strictObject({
   key: z.enum(OPTION_KEYS),
   title: z.string().min(1).max(100),
   shingleId: z.uuid().nullable(),
@@ -54,10 +54,8 @@ export const proposalOptionSchema = z.strictObject({
 });
 export type ProposalOption = z.infer<typeof proposalOptionSchema>;
 
-export const proposalAddOnSchema = proposalLineSchema;
-export type ProposalAddOn = ProposalLine;
 
-export const measurementsSnapshotSchema = z.strictObject({
+const measurementsSnapshotSchema = z.strictObject({
   areaHundredths: z.number().int(),
   pitch: z.number().int(),
   stories: z.number().int(),
@@ -72,7 +70,7 @@ export const measurementsSnapshotSchema = z.strictObject({
 });
 export type MeasurementsSnapshot = z.infer<typeof measurementsSnapshotSchema>;
 
-export const letterheadSchema = z.strictObject({
+const letterheadSchema = z.strictObject({
   businessName: z.string(),
   phone: z.string(),
   email: z.string(),
@@ -88,7 +86,7 @@ export const proposalContentSchema = z.strictObject({
   letterhead: letterheadSchema,
   measurements: measurementsSnapshotSchema,
   options: z.array(proposalOptionSchema).min(1).max(3),
-  addOns: z.array(proposalAddOnSchema).max(20),
+  addOns: z.array(proposalLineSchema).max(20),
   discountCents: cents,
   taxBp: z.number().int().min(0).max(2000),
   depositBp: z.number().int().min(0).max(10_000),

@@ -19,7 +19,7 @@ export type CreateOutcome =
   | { ok: true; proposalId: string; proposalNumber: number }
   | { ok: false; status: 404 | 409 | 422; message: string; field?: string };
 
-export function measurementsSnapshot(m: typeof leadMeasurements.$inferSelect): MeasurementsSnapshot {
+function measurementsSnapshot(m: typeof leadMeasurements.$inferSelect): MeasurementsSnapshot {
   return {
     areaHundredths: m.areaHundredths,
     pitch: m.pitch,
@@ -36,7 +36,7 @@ export function measurementsSnapshot(m: typeof leadMeasurements.$inferSelect): M
 }
 
 /** The options for these shingle items, or the first refusal. */
-export function composeOptions(data: BuilderData, measurements: MeasurementsSnapshot, shingleItemIds: readonly string[], components?: Partial<Record<PriceBookCategory, string>>): { ok: true; options: ProposalOption[] } | { ok: false; field: string; message: string } {
+function composeOptions(data: BuilderData, measurements: MeasurementsSnapshot, shingleItemIds: readonly string[], components?: Partial<Record<PriceBookCategory, string>>): { ok: true; options: ProposalOption[] } | { ok: false; field: string; message: string } {
   const options: ProposalOption[] = [];
   for (const [index, shingleItemId] of shingleItemIds.entries()) {
     const composed = composeOption({
@@ -56,7 +56,7 @@ export function composeOptions(data: BuilderData, measurements: MeasurementsSnap
   return { ok: true, options };
 }
 
-export async function nextProposalNumber(tx: DbTransaction): Promise<number> {
+async function nextProposalNumber(tx: DbTransaction): Promise<number> {
   const result = await tx.execute<{ n: string }>(sql`select nextval('proposal_number_seq')::text as n`);
   return Number(result.rows[0]!.n);
 }

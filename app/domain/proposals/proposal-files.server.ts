@@ -23,7 +23,7 @@ export interface StoredPdf {
   discard(): Promise<void>;
 }
 
-export function proposalFileName(p: { proposalNumber: number; revision: number }, signed: boolean): string {
+function proposalFileName(p: { proposalNumber: number; revision: number }, signed: boolean): string {
   return `${signed ? "Signed-proposal" : "Proposal"}-P-${p.proposalNumber}${p.revision > 1 ? `-rev-${p.revision}` : ""}.pdf`;
 }
 
