@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -14,7 +15,44 @@ import { defineConfig } from "vitest/config";
  * both projects: it provides the PostgreSQL server (DATABASE_URL's, or an
  * embedded one) and the template, and drops every database the run created.
  * Projects do not `extends` the root, or they would run it again.
+ *
+ * `TEST_PASS=database` (`npm run test:database`, CI's second pass on the machine's PostgreSQL,
+ * ADR 051) keeps the whole unit project but only the e2e files listed below.
  */
+
+/**
+ * The e2e files whose outcome depends on which PostgreSQL server the run uses (its version, its settings,
+ * an outside server reached by DATABASE_URL rather than one the app owns). CI runs them on the embedded
+ * server with everything else (`npm test`) and again on the machine's server (`npm run test:database`).
+ * Every other e2e file runs once: it either starts a PostgreSQL of its own (so the run's server is not
+ * used at all), or drives pages and HTTP over a fresh database whose queries the unit project, which the
+ * second pass runs whole, already exercises on that server.
+ */
+const DATABASE_E2E_FILES = [
+  // Three instances started at once on an empty database: the start-up advisory lock around the
+  // migrations, the seed, the first super admin and pg-boss's queue creation (a deadlock before).
+  "tests/e2e/concurrent-start.test.ts",
+  // Two web instances and a jobs instance on one database: LISTEN/NOTIFY clearing the page caches,
+  // sessions shared through the database, pg-boss jobs taken once by the jobs instance.
+  "tests/e2e/several-instances.test.ts",
+  // The jobs' heartbeat row and pg-boss queues seen from another instance; emails waiting in the queue.
+  "tests/e2e/jobs-heartbeat.test.ts",
+  // kill -9 while leads are posted: with DATABASE_URL it takes its other branch (the app only is
+  // killed; the server is not the app's), so this pass is the only run of that branch.
+  "tests/e2e/durability.test.ts",
+  // The backup job (pg-boss) reads every table with COPY in one snapshot of the run's server.
+  "tests/e2e/backups.test.ts",
+  // Not listed, and why:
+  // - lifecycle, backup-commands, database-outage: each starts an embedded PostgreSQL of its own
+  //   (DATABASE_URL unset, or its own server): the run's server plays no part, both passes are the same;
+  // - env-file, accounts-http: the .env file and the sign-in rate limit; the database is only where the
+  //   app keeps its rows (the rate-limit table is tested on the server by the unit project);
+  // - the browser files (admin-*, cms-*, public-pages, layout, inspection-form, portal, ...): pages over
+  //   a fresh database; their queries run in the unit project's domain and route tests.
+];
+const missing = DATABASE_E2E_FILES.filter((file) => !fs.existsSync(new URL(file, import.meta.url)));
+if (missing.length) throw new Error(`vitest.config.ts lists e2e files that do not exist: ${missing.join(", ")}`);
+const databasePass = process.env.TEST_PASS === "database";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
@@ -46,7 +84,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "e2e",
-          include: ["tests/e2e/**/*.test.ts"],
+          include: databasePass ? DATABASE_E2E_FILES : ["tests/e2e/**/*.test.ts"],
           environment: "node",
           pool: "forks",
           testTimeout: 60_000,
