@@ -41,22 +41,29 @@ const files = {
 };
 
 let db: pg.Client;
-const contexts: BrowserContext[] = [];
+const contexts = new Map<boolean, BrowserContext>();
 
 beforeAll(async () => {
   db = new pg.Client({ connectionString: app().databaseUrl });
   await db.connect();
 });
 afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
+  await Promise.all([...contexts.values()].map((c) => c.close()));
   await db?.end();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  const context = await browser().newContext({ baseURL: app().url, viewport: { width: 1280, height: 900 }, ...options });
-  context.setDefaultTimeout(20_000);
-  contexts.push(context);
+/**
+ * A new page for a visitor. The pages share one context per JavaScript setting (the form keeps no cookie or
+ * storage): its caches serve the site's assets after the first page, as a visitor's browser does.
+ */
+async function newPage({ javaScriptEnabled = true }: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  let context = contexts.get(javaScriptEnabled);
+  if (!context) {
+    context = await browser().newContext({ baseURL: app().url, viewport: { width: 1280, height: 900 }, javaScriptEnabled });
+    context.setDefaultTimeout(20_000);
+    contexts.set(javaScriptEnabled, context);
+  }
   return context.newPage();
 }
 
@@ -167,7 +174,7 @@ describe("the inspection form with JavaScript, in every place it appears", () =>
       const attachments = await attachmentsOf(lead!.id);
       expect(attachments.map((a) => [a.original_name, a.content_type])).toEqual([["claim-letter.pdf", "application/pdf"]]);
       expect(fs.readFileSync(path.join(dataDir, "uploads", ...attachments[0]!.storage_key.split("/")))).toEqual(files.pdf.buffer);
-      await page.context().close();
+      await page.close();
     });
   }
 
@@ -415,7 +422,7 @@ describe("the inspection form without JavaScript", () => {
       const [lead] = await leadsFor(email);
       expect(lead).toMatchObject({ landing_path: place.path, has_insurance_docs: true });
       expect((await attachmentsOf(lead!.id)).map((a) => a.content_type)).toEqual(["image/jpeg"]);
-      await page.context().close();
+      await page.close();
     });
   }
 
