@@ -46,7 +46,8 @@ function trackScroll(header) {
 /**
  * The toggle opens and closes `#mobile-menu`. The menu closes on a link click,
  * Escape (focus back to the toggle), a click outside it, and when the
- * viewport grows to the desktop width.
+ * viewport grows to the desktop width. While it is open, keyboard focus stays
+ * in it (the toggle and the menu's links).
  * @param {HTMLElement} header
  */
 function enhanceMobileMenu(header) {
@@ -85,6 +86,39 @@ function enhanceMobileMenu(header) {
     if (event.key !== "Escape" || !isOpen()) return;
     event.preventDefault();
     setOpen(false);
+    toggle.focus();
+  });
+
+  // While open, Tab stays inside: the toggle ("Close menu") and the menu's links, in a loop (Tab from the
+  // last goes back to the toggle, Shift+Tab from the toggle to the last). The page behind the backdrop is
+  // not reachable until the menu closes (Escape, the toggle, a link).
+  /** @returns {HTMLElement[]} */
+  const trapped = () => [
+    toggle,
+    ...[...panel.querySelectorAll("a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex='-1'])")].filter(
+      /** @returns {element is HTMLElement} */ (element) => element instanceof HTMLElement && element.getClientRects().length > 0,
+    ),
+  ];
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Tab" || !isOpen()) return;
+    const elements = trapped();
+    const first = elements[0];
+    const last = elements[elements.length - 1];
+    if (!first || !last) return;
+    const active = document.activeElement;
+    const inside = active instanceof Node && (active === toggle || panel.contains(active));
+    if (event.shiftKey && (active === first || !inside)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (active === last || !inside)) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+  // Focus that lands outside by other means (a screen reader's jump, a script) is brought back.
+  document.addEventListener("focusin", (event) => {
+    if (!isOpen() || !(event.target instanceof Node)) return;
+    if (event.target === toggle || panel.contains(event.target)) return;
     toggle.focus();
   });
 

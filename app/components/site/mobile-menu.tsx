@@ -42,7 +42,7 @@ export function MobileMenu({ links, phone, phoneHref }: MobileMenuProps) {
         <div className="flex flex-col gap-3 border-t border-white/15 px-5 py-5">
           <a
             href={phoneHref}
-            className="inline-flex min-h-12 items-center justify-center gap-2 rounded-md border border-white/30 px-4 text-base font-semibold text-white transition-colors outline-none hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            className="inline-flex min-h-12 items-center justify-center gap-2 rounded-md border border-white/30 px-4 text-base font-semibold text-white transition-colors outline-none hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white focus-visible:outline-solid"
           >
             <Phone className="size-5" aria-hidden="true" />
             {phone}

@@ -14,7 +14,7 @@ export interface SiteFooterProps {
 }
 
 const linkClass =
-  "rounded-sm text-slate-300 transition-colors outline-none hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
+  "rounded-sm text-slate-300 transition-colors outline-none hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white focus-visible:outline-solid";
 
 export function SiteFooter({ settings }: SiteFooterProps) {
   const year = new Date().getFullYear();
@@ -26,7 +26,7 @@ export function SiteFooter({ settings }: SiteFooterProps) {
         <div className="lg:col-span-4">
           <SiteLink
             to="/"
-            className="inline-flex items-center gap-3 rounded-md text-white outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
+            className="inline-flex items-center gap-3 rounded-md text-white outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white focus-visible:outline-solid"
           >
             <LogoMark className="size-10" />
             <span className="text-lg font-bold tracking-tight">{settings.businessName}</span>

@@ -45,7 +45,7 @@ export function SiteHeader({ settings, showAdminLink = false }: SiteHeaderProps)
       <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto] items-center gap-x-4 px-4 sm:px-6 md:h-auto md:grid-rows-[4rem_3rem] lg:px-8 xl:grid-cols-[minmax(0,1fr)_auto_auto] xl:grid-rows-[5rem]">
         <SiteLink
           to="/"
-          className="col-start-1 row-start-1 flex max-w-full min-w-0 items-center gap-3 justify-self-start rounded-md outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
+          className="col-start-1 row-start-1 flex max-w-full min-w-0 items-center gap-3 justify-self-start rounded-md outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white focus-visible:outline-solid"
         >
           <LogoMark className="size-10 shrink-0" />
           <span className="flex min-w-0 flex-col leading-tight">
@@ -78,7 +78,7 @@ export function SiteHeader({ settings, showAdminLink = false }: SiteHeaderProps)
         <div className="col-start-2 row-start-1 hidden items-center gap-4 justify-self-end md:flex xl:col-start-3">
           <a
             href={settings.phoneHref}
-            className="group inline-flex items-center gap-2 rounded-md text-sm font-semibold whitespace-nowrap text-white outline-none hover:text-brand-cream focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
+            className="group inline-flex items-center gap-2 rounded-md text-sm font-semibold whitespace-nowrap text-white outline-none hover:text-brand-cream focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white focus-visible:outline-solid"
           >
             <span className="flex size-8 items-center justify-center rounded-full bg-white/10 transition-colors group-hover:bg-white/20">
               <Phone className="size-4" aria-hidden="true" />
@@ -98,7 +98,7 @@ export function SiteHeader({ settings, showAdminLink = false }: SiteHeaderProps)
             aria-expanded="false"
             aria-controls="mobile-menu"
             aria-label="Open menu"
-            className="col-start-2 row-start-1 inline-flex size-11 items-center justify-center justify-self-end rounded-md text-white transition-colors outline-none hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white md:hidden"
+            className="col-start-2 row-start-1 inline-flex size-11 items-center justify-center justify-self-end rounded-md text-white transition-colors outline-none hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white focus-visible:outline-solid md:hidden"
           >
             <Menu className="size-6 group-data-[menu-open=true]/header:hidden" aria-hidden="true" />
             <X className="hidden size-6 group-data-[menu-open=true]/header:block" aria-hidden="true" />
