@@ -7,7 +7,9 @@ import { useBrowser } from "../support/browser";
  * The public header's and footer's links by keyboard (issue 31 item 5): each one, reached with Tab, shows
  * a visible focus indicator (an outline or a ring: its computed style, and a screenshot of it focused that
  * differs from one unfocused), on a desktop and in the open mobile menu, where focus stays inside (Tab
- * from the last item goes back to the first, the "Close menu" toggle; Shift+Tab the other way).
+ * from the last item goes back to the first, the "Close menu" toggle; Shift+Tab the other way). And the
+ * customers' way in: "Your requests" in the footer and the mobile menu, the same for everyone (the page
+ * is cached), which sends a signed-out visitor to sign in.
  */
 
 const app = useApp();
@@ -118,6 +120,7 @@ describe("focus rings of the public header and footer", () => {
       if (f.where === "footer" && f.href === "/terms") break; // the page's last link
     }
     expect(seen.map((s) => s.href ?? s.name)).toEqual(expected);
+    expect(seen.filter((s) => s.where === "footer").map((s) => s.name)).toContain("Your requests");
   });
 
   test("at 390 px, the open mobile menu keeps focus inside, and each of its items shows a focus indicator", async () => {
@@ -131,6 +134,7 @@ describe("focus rings of the public header and footer", () => {
     const items = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>("#mobile-menu a")].map((a) => a.textContent?.replace(/\s+/g, " ").trim() ?? ""),
     );
+    expect(items).toContain("Your requests");
     expect(items).toContain("Schedule Inspection");
 
     // Forward: every item of the menu in order, then back to the toggle (the first).
@@ -158,5 +162,17 @@ describe("focus rings of the public header and footer", () => {
     await expect.poll(() => page.locator("#mobile-menu").isVisible()).toBe(false);
     await page.keyboard.press("Tab");
     expect((await focused(page))?.where).not.toBe("menu");
+  });
+});
+
+describe("the customers' link", () => {
+  test("'Your requests' in the footer leads a signed-out visitor to sign in, and back to /portal", async () => {
+    const page = await openPage("/about", { width: 1280, height: 800 });
+    const link = page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Your requests" });
+    expect(await link.getAttribute("href")).toBe("/portal");
+    await link.click();
+    await page.waitForURL((url) => url.pathname === "/auth");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/portal");
+    expect(await page.getByRole("heading", { level: 1 }).first().textContent()).toMatch(/sign in/i);
   });
 });

@@ -1,7 +1,7 @@
 import { ChevronRight, Phone } from "~/components/site/icons";
 import { SiteLink, PageNavLink } from "./site-link";
 import { buttonVariants } from "~/components/ui/button";
-import { INSPECTION_FORM_HREF, type SiteNavLink } from "./nav-links";
+import { INSPECTION_FORM_HREF, PORTAL_NAV_LINK, type SiteNavLink } from "./nav-links";
 
 export interface MobileMenuProps {
   links: readonly SiteNavLink[];
@@ -25,7 +25,7 @@ export function MobileMenu({ links, phone, phoneHref }: MobileMenuProps) {
         className="absolute inset-x-0 top-full z-10 max-h-[calc(100dvh-var(--header-height))] overflow-y-auto border-t border-white/15 bg-brand-navy-dark shadow-xl md:hidden"
       >
         <ul className="px-2 py-2">
-          {links.map((link) => (
+          {[...links, PORTAL_NAV_LINK].map((link) => (
             <li key={link.to}>
               <PageNavLink
                 to={link.to}

@@ -23,6 +23,13 @@ export const LEGAL_NAV_LINKS: readonly SiteNavLink[] = [
 
 export const ADMIN_NAV_LINK: SiteNavLink = { to: "/admin", label: "Admin" };
 
+/**
+ * The homeowners' way into their portal (issue 31 item 5), in the footer and the mobile menu. Public pages
+ * are the same cached bytes for everyone (ADR 007, the page cache), so it never depends on the session:
+ * /portal sends a signed-out visitor to sign in and brings them back.
+ */
+export const PORTAL_NAV_LINK: SiteNavLink = { to: "/portal", label: "Your requests" };
+
 /** Id of the footer's navigation: where the menu button leads when JavaScript is off. */
 export const FOOTER_NAV_ID = "footer-nav";
 

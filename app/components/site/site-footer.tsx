@@ -4,7 +4,7 @@ import type { PublicSiteSettings } from "~/domain/site-settings/types";
 import { EmailText } from "./email-text";
 import { formatDays, formatTime } from "./format";
 import { LogoMark } from "./logo-mark";
-import { FOOTER_NAV_ID, LEGAL_NAV_LINKS, MAIN_NAV_LINKS } from "./nav-links";
+import { FOOTER_NAV_ID, LEGAL_NAV_LINKS, MAIN_NAV_LINKS, PORTAL_NAV_LINK } from "./nav-links";
 
 export interface SiteFooterProps {
   settings: Pick<
@@ -40,7 +40,7 @@ export function SiteFooter({ settings }: SiteFooterProps) {
         <nav id={FOOTER_NAV_ID} aria-label="Footer" className="lg:col-span-2">
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Explore</h2>
           <ul className="mt-3 grid grid-cols-2 gap-x-6 text-sm md:grid-cols-1">
-            {MAIN_NAV_LINKS.map((link) => (
+            {[...MAIN_NAV_LINKS, PORTAL_NAV_LINK].map((link) => (
               <li key={link.to}>
                 <SiteLink to={link.to} className={`${linkClass} inline-block py-1.5`}>
                   {link.label}

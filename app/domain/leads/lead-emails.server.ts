@@ -128,6 +128,15 @@ export function leadAlertEmail(to: string, input: LeadEmailInput): OutgoingEmail
   };
 }
 
+/**
+ * How the customer portal works, for the homeowner's confirmation (issue 31 item 5): the office invites
+ * them to it (a one-time link, invite-to-portal.server.ts); an account made before finds it at /portal.
+ */
+const portalExplained = (origin: string): string[] => [
+  "Our office will email you an invitation to your customer portal, where you can follow your request, see your inspection appointment, send us photos and write to our office.",
+  `Already have an account with us? Your requests are at ${origin}/portal.`,
+];
+
 export function leadConfirmationEmail(input: LeadEmailInput): OutgoingEmail {
   const { lead, settings } = input;
   const replyTo = emailAddress.safeParse(settings.email).success ? settings.email : undefined;
@@ -142,6 +151,7 @@ export function leadConfirmationEmail(input: LeadEmailInput): OutgoingEmail {
         `Hi ${lead.firstName},`,
         `Thank you for contacting ${settings.businessName}. We received your request for a free roof inspection and we'll be in touch with you shortly.`,
         `If it's urgent, call us at ${settings.phone}.`,
+        ...portalExplained(input.origin),
       ],
       footerNote: "You receive this because this address was entered in the inspection request form on our website.",
       brand: brandOf(input),
