@@ -13,6 +13,7 @@ import { seedDatabase } from "~/db/seed/index.server";
 import { ensureFirstSuperAdmin } from "~/domain/accounts/bootstrap.server";
 import { INSPECTION_SENT_PARAM } from "~/domain/leads/form-state";
 import { invalidateLeadAlertRecipient } from "~/domain/leads/lead-emails.server";
+import { invalidateServiceAreaZips } from "~/domain/leads/service-area.server";
 import { REVIEWS_PAGE_PARAM } from "~/domain/reviews/paging";
 import { startJobsHeartbeat, stopJobsHeartbeat } from "~/domain/operations/jobs-heartbeat.server";
 import { PUBLIC_ROUTES } from "~/domain/seo/public-routes";
@@ -230,6 +231,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       if (table === "cms_site_settings" || table === "*") {
         invalidatePublicSiteSettings();
         invalidateLeadAlertRecipient();
+        invalidateServiceAreaZips();
       }
       pageCache?.invalidate(table);
     });

@@ -158,7 +158,8 @@ function enhance(form) {
         renderFiles();
         syncPanel();
         setValue(form, "submissionKey", newKey());
-        showNotice("success", t("successTitle"), t("successText"), true);
+        // The server's words: they may add that the address is outside the service area (issue 31 item 2).
+        showNotice("success", t("successTitle"), result.message || t("successText"), true);
       } else {
         showFieldErrors(result?.fieldErrors || {});
         showNotice("error", result?.title || t("failureTitle"), result?.message || t("failureText"), true);

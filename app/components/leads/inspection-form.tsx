@@ -1,7 +1,8 @@
 import { CircleAlert, CircleCheck, Phone, Upload } from "~/components/site/icons";
 import { useActionData, useFormAction, useLocation } from "react-router";
-import { INSPECTION_SENT_PARAM, isInspectionActionData, type InspectionFormState } from "~/domain/leads/form-state";
-import { FORM_LIMITS, INSPECTION_TEXT, SERVICE_OPTIONS, UPLOAD_LIMITS } from "~/domain/leads/options";
+import { INSPECTION_AREA_PARAM, INSPECTION_SENT_PARAM, isInspectionActionData, type InspectionFormState } from "~/domain/leads/form-state";
+import { FORM_LIMITS, INSPECTION_TEXT, SERVICE_OPTIONS, UPLOAD_LIMITS, US_STATE_CODES } from "~/domain/leads/options";
+import { SERVICE_AREA_TEXT } from "~/domain/leads/service-area";
 import type { KeptValues } from "~/domain/leads/schemas";
 import { UPLOAD_ACCEPT, UPLOAD_EXTENSIONS } from "~/domain/storage/file-types";
 import { cn } from "~/lib/cn";
@@ -75,6 +76,8 @@ export function InspectionForm({ formId = "inspection-form", action, settings, s
   // Action data belongs to the form that was sent (a page can show two forms).
   const result = state !== undefined ? state : fromAction && (fromAction.formId ?? "inspection-form") === formId ? fromAction : null;
   const showSent = !result && (sent ?? new URLSearchParams(location.search).get(INSPECTION_SENT_PARAM) === formId);
+  // A request from outside the service area (after a post without JavaScript): the notice says so.
+  const outsideZip = showSent ? /^\d{5}$/.exec(new URLSearchParams(location.search).get(INSPECTION_AREA_PARAM) ?? "")?.[0] : undefined;
   const values: KeptValues = result?.values ?? {};
   const errors = result?.fieldErrors ?? {};
   const id = (name: string) => `${formId}-${name}`;
@@ -87,7 +90,7 @@ export function InspectionForm({ formId = "inspection-form", action, settings, s
   const notice = result
     ? { variant: "error", title: result.title, text: result.message }
     : showSent
-      ? { variant: "success", title: INSPECTION_TEXT.successTitle, text: INSPECTION_TEXT.successText }
+      ? { variant: "success", title: INSPECTION_TEXT.successTitle, text: outsideZip ? `${INSPECTION_TEXT.successText} ${SERVICE_AREA_TEXT.outside(outsideZip)}` : INSPECTION_TEXT.successText }
       : null;
 
   return (
@@ -219,6 +222,44 @@ export function InspectionForm({ formId = "inspection-form", action, settings, s
           <FieldError id={id("phone-error")} field="phone" message={errors.phone} />
         </div>
       </div>
+
+      <fieldset className="grid gap-5 sm:grid-cols-6">
+        <legend className="mb-1 text-sm font-medium text-slate-800">Property address (optional: lets us check we work in your area)</legend>
+        <div className="sm:col-span-6">
+          <label htmlFor={id("addressStreet")} className={labelClass}>
+            Street address
+          </label>
+          <input id={id("addressStreet")} name="addressStreet" autoComplete="street-address" maxLength={FORM_LIMITS.addressStreet} defaultValue={values.addressStreet} className={fieldClass} {...invalid("addressStreet")} />
+          <FieldError id={id("addressStreet-error")} field="addressStreet" message={errors.addressStreet} />
+        </div>
+        <div className="sm:col-span-3">
+          <label htmlFor={id("addressCity")} className={labelClass}>
+            City
+          </label>
+          <input id={id("addressCity")} name="addressCity" autoComplete="address-level2" maxLength={FORM_LIMITS.addressCity} defaultValue={values.addressCity} className={fieldClass} {...invalid("addressCity")} />
+          <FieldError id={id("addressCity-error")} field="addressCity" message={errors.addressCity} />
+        </div>
+        <div className="sm:col-span-1">
+          <label htmlFor={id("addressState")} className={labelClass}>
+            State
+          </label>
+          <select id={id("addressState")} name="addressState" autoComplete="address-level1" defaultValue={values.addressState || "OH"} className={fieldClass} {...invalid("addressState")}>
+            {US_STATE_CODES.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+          <FieldError id={id("addressState-error")} field="addressState" message={errors.addressState} />
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor={id("addressZip")} className={labelClass}>
+            ZIP code
+          </label>
+          <input id={id("addressZip")} name="addressZip" autoComplete="postal-code" inputMode="numeric" maxLength={10} defaultValue={values.addressZip} className={fieldClass} {...invalid("addressZip")} />
+          <FieldError id={id("addressZip-error")} field="addressZip" message={errors.addressZip} />
+        </div>
+      </fieldset>
 
       <div>
         <label htmlFor={id("service")} className={labelClass}>

@@ -4,6 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { unreadMessagesText } from "~/domain/leads/messages/schemas";
 import { formatPhone, pipelineLabel, serviceLabel } from "~/domain/leads/options";
+import { SERVICE_AREA_TEXT } from "~/domain/leads/service-area";
 import { ContactedToggle, type ContactedResult } from "./contacted-toggle";
 import { formatDateTime } from "./format";
 
@@ -20,6 +21,8 @@ export interface LeadRow {
   lastName: string;
   email: string;
   phone: string;
+  place?: string | null;
+  outsideServiceArea?: boolean;
   service: string | null;
   messagePreview: string | null;
   /** ISO timestamp. */
@@ -59,6 +62,7 @@ export function LeadsTable({ leads, onContactedResult }: { leads: LeadRow[]; onC
                 </Link>
                 <div className="mt-1 flex flex-wrap gap-1">
                   <Badge variant={lead.pipelineStatus === "new" ? "warning" : "secondary"}>{pipelineLabel(lead.pipelineStatus)}</Badge>
+                  {lead.outsideServiceArea && <Badge variant="warning">{SERVICE_AREA_TEXT.flag}</Badge>}
                   {lead.unreadMessages > 0 && (
                     <Badge variant="warning" asChild className="min-h-6">
                       <Link to={`/admin/leads/${lead.id}#lead-messages`}>
@@ -76,6 +80,7 @@ export function LeadsTable({ leads, onContactedResult }: { leads: LeadRow[]; onC
                 <a href={`tel:${lead.phone}`} className={`${linkClass} inline-flex min-h-6 items-center whitespace-nowrap text-slate-600`}>
                   {formatPhone(lead.phone)}
                 </a>
+                {lead.place && <span className="block text-sm text-slate-600">{lead.place}</span>}
               </TableCell>
               <TableCell className="align-top whitespace-nowrap" label="Service">{lead.service ? serviceLabel(lead.service) : "—"}</TableCell>
               <TableCell className="max-w-xs align-top" label="Message">

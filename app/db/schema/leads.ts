@@ -70,6 +70,15 @@ export const leads = pgTable(
     landingPath: text(),
     clientIp: inet(),
     userAgent: text(),
+    /** The property's address (issue 31 item 1): optional on a plain request; all of street, city and ZIP when given. */
+    addressStreet: text(),
+    addressCity: text(),
+    /** Two-letter US state code. */
+    addressState: text(),
+    /** "43017" or "43017-1234". */
+    addressZip: text(),
+    /** The ZIP was outside the service area of Site Configuration when the request came in (issue 31 item 2). */
+    outsideServiceArea: boolean().notNull().default(false),
     /** The homeowner's portal account (issue 22): set by an invitation or a verified sign-up with this email. */
     customerUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     /** The inspection appointment, as Eastern Time wall-clock values (a date and a window). */
@@ -119,6 +128,10 @@ export const leads = pgTable(
     check(
       "leads_contacted_status_check",
       sql`(${t.pipelineStatus} = 'new' and not ${t.contacted}) or ${t.pipelineStatus} = 'lost' or (${t.pipelineStatus} not in ('new', 'lost') and ${t.contacted})`,
+    ),
+    check(
+      "leads_address_check",
+      sql`(${t.addressStreet} is null or char_length(${t.addressStreet}) between 1 and 200) and (${t.addressCity} is null or char_length(${t.addressCity}) between 1 and 100) and (${t.addressState} is null or ${t.addressState} ~ '^[A-Z]{2}$') and (${t.addressZip} is null or ${t.addressZip} ~ '^[0-9]{5}(-[0-9]{4})?$')`,
     ),
     index("leads_created_idx").on(t.createdAt.desc().nullsFirst()),
     index("leads_pipeline_status_idx").on(t.pipelineStatus, t.createdAt.desc().nullsFirst()),

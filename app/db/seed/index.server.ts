@@ -26,7 +26,7 @@ import { loadGafSeed } from "./gaf";
 import { BLOCK_SEEDS, PAGE_SEEDS } from "./pages";
 import { PRICE_BOOK_SEEDS, SHINGLE_COLOR_SEEDS } from "./price-book";
 import { demoReviewSeeds } from "./reviews";
-import { PROPOSAL_SETTING_SEEDS, SITE_SETTING_SEEDS } from "./site-settings";
+import { SEED_V3_PRIVATE_SETTINGS, SITE_SETTING_SEEDS } from "./site-settings";
 
 /**
  * Initial content, applied once.
@@ -77,7 +77,7 @@ const SEED_STEPS: readonly SeedStep[] = [
     version: 3,
     name: "price book and shingle colours",
     run: async (tx) => {
-      await tx.insert(cmsSiteSettings).values(PROPOSAL_SETTING_SEEDS).onConflictDoNothing({ target: cmsSiteSettings.settingKey });
+      await tx.insert(cmsSiteSettings).values(SEED_V3_PRIVATE_SETTINGS).onConflictDoNothing({ target: cmsSiteSettings.settingKey });
       await seedPriceBook(tx);
       await seedShingleColors(tx);
     },

@@ -28,8 +28,17 @@ const DEFAULT_PROPOSAL_TERMS = [
   "6. Cancellation. You may cancel within three business days of accepting (Ohio Home Solicitation Sales Act) by telling us in writing; the deposit is then returned in full.",
 ].join("\n\n");
 
-/** The private proposal settings (issue 30): also written by seed step 3 into a database seeded before them. */
-export const PROPOSAL_SETTING_SEEDS: SeedSetting[] = [
+/** Private settings of seed step 3 (service area, issue 31; proposals, issue 30): also written into a database seeded before them. */
+export const SEED_V3_PRIVATE_SETTINGS: SeedSetting[] = [
+  {
+    settingKey: PRIVATE_SETTING_KEYS.serviceAreaZips,
+    // Central Ohio: Columbus and the counties around it (430-433); staff narrow or widen it.
+    settingValue: "430, 431, 432, 433",
+    settingType: "text",
+    category: "general",
+    description: "ZIP codes (or 3-digit prefixes) of the service area (private; empty: everywhere)",
+    isPublic: false,
+  },
   {
     settingKey: PRIVATE_SETTING_KEYS.gafCertificationLevel,
     settingValue: "certified",
@@ -104,7 +113,7 @@ export const SITE_SETTING_SEEDS: SeedSetting[] = [
     isPublic: false,
   },
 
-  ...PROPOSAL_SETTING_SEEDS,
+  ...SEED_V3_PRIVATE_SETTINGS,
 
   // certifications
   pub(K.accreditationBureauName, S.accreditation.bureauName, "text", "certifications", "Accreditation bureau name"),

@@ -10,6 +10,8 @@ import type { KeptValues } from "./schemas";
 
 /** Query parameter naming the form whose request was just stored. */
 export const INSPECTION_SENT_PARAM = "inspection-sent";
+/** With it: the ZIP of a request from outside the service area (the notice says so; issue 31 item 2). */
+export const INSPECTION_AREA_PARAM = "inspection-outside";
 
 export interface InspectionFormState {
   ok: boolean;

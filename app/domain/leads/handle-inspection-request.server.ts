@@ -1,4 +1,6 @@
 import { isConnectionError, noteDatabaseError, RETRY_AFTER_SECONDS } from "~/db/availability.server";
+import { isOutsideServiceArea, SERVICE_AREA_TEXT } from "./service-area";
+import { serviceAreaZips } from "./service-area.server";
 import { clientIp, userAgent } from "~/domain/accounts/client-ip.server";
 import { siteOrigin } from "~/lib/site-origin.server";
 import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
@@ -44,6 +46,8 @@ export interface InspectionOutcome {
   /** What the visitor typed, to fill the form again after a failure without JavaScript. */
   values: KeptValues;
   retryAfterSeconds?: number;
+  /** The ZIP of a stored request from outside the service area (the success message says so). */
+  outsideZip?: string;
 }
 
 const INSPECTION_READ_LIMITS: FormReadLimits<UploadContentType> = {
@@ -81,12 +85,13 @@ function failure(
   return { ok: false, status, title, message, fieldErrors: {}, formId: null, values: {}, ...extra };
 }
 
-function success(formId: string | null): InspectionOutcome {
+function success(formId: string | null, outsideZip: string | null): InspectionOutcome {
   return {
     ok: true,
     status: 200,
     title: INSPECTION_TEXT.successTitle,
-    message: INSPECTION_TEXT.successText,
+    message: outsideZip ? `${INSPECTION_TEXT.successText} ${SERVICE_AREA_TEXT.outside(outsideZip)}` : INSPECTION_TEXT.successText,
+    ...(outsideZip ? { outsideZip } : {}),
     fieldErrors: {},
     formId,
     values: {},
@@ -164,7 +169,7 @@ export async function handleInspectionRequest(request: Request): Promise<Inspect
     if (honeypot && honeypot.trim() !== "") {
       logger.warn({ ip }, "inspection request with the honeypot filled in: answered as success, not stored");
       await discardUploads(files);
-      return success(formIdOf(fields));
+      return success(formIdOf(fields), null);
     }
     const parsed = parseInspectionFields(fields);
     if (!parsed.ok) {
@@ -176,14 +181,16 @@ export async function handleInspectionRequest(request: Request): Promise<Inspect
         values: keptValues(fields),
       });
     }
+    const outside = isOutsideServiceArea(parsed.data.addressZip, await serviceAreaZips());
     await submitInspectionRequest({
       request: { ...parsed.data, landingPath: landingPathWithQuery(parsed.data.landingPath, request) },
+      outsideServiceArea: outside,
       files,
       clientIp: ip,
       userAgent: userAgent(request),
       origin: siteOrigin(),
     });
-    return success(parsed.data.formId ?? null);
+    return success(parsed.data.formId ?? null, outside ? parsed.data.addressZip!.slice(0, 5) : null);
   } catch (error) {
     await discardUploads(files);
     return serverFailure(error, fields);

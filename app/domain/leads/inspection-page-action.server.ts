@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { pageUrlOf, safeRedirectTarget } from "~/lib/url-safety";
-import { INSPECTION_SENT_PARAM, type InspectionActionData } from "./form-state";
+import { INSPECTION_AREA_PARAM, INSPECTION_SENT_PARAM, type InspectionActionData } from "./form-state";
 import { handleInspectionRequest, outcomeHeaders } from "./handle-inspection-request.server";
 
 /**
@@ -22,6 +22,8 @@ export async function inspectionPageAction({ request }: { request: Request }) {
     const params = new URLSearchParams(url.search);
     params.delete(INSPECTION_SENT_PARAM);
     params.set(INSPECTION_SENT_PARAM, formId);
+    params.delete(INSPECTION_AREA_PARAM);
+    if (outcome.outsideZip) params.set(INSPECTION_AREA_PARAM, outcome.outsideZip);
     // The request's own path, judged like any redirect target: "//" (which the router matches as "/") would make "//?...", another host.
     const target = safeRedirectTarget(`${url.pathname}?${params.toString()}#${formId}`, `/?${params.toString()}#${formId}`);
     return redirect(target, { status: 303, headers: outcomeHeaders(outcome) });

@@ -108,6 +108,34 @@ describe("submitting an inspection request", () => {
     for (const file of storedFiles()) fs.rmSync(path.join(uploadsRoot, file));
   });
 
+  it("stores the property's address; one from outside the service area is still taken, flagged and told so (issue 31)", async () => {
+    const partial = await handleInspectionRequest(inspectionRequest(validFields({ addressStreet: "1200 Veterans Way" })));
+    expect(partial).toMatchObject({ ok: false, status: 400, fieldErrors: { addressCity: "Enter the city.", addressZip: "Enter a 5-digit ZIP code, like 43017." } });
+    const badZip = await handleInspectionRequest(inspectionRequest(validFields({ addressStreet: "1 Main St", addressCity: "Dublin", addressZip: "4301" })));
+    expect(badZip.fieldErrors).toEqual({ addressZip: "Enter a 5-digit ZIP code, like 43017." });
+    const badState = await handleInspectionRequest(inspectionRequest(validFields({ addressStreet: "1 Main St", addressCity: "Dublin", addressState: "ZZ", addressZip: "43017" })));
+    expect(badState.fieldErrors).toEqual({ addressState: "Choose a state from the list." });
+
+    const inside = await handleInspectionRequest(inspectionRequest(validFields({ addressStreet: "1200  Veterans Way", addressCity: "Dublin", addressState: "OH", addressZip: "43017-1234" }), { ip: "203.0.113.61" }));
+    expect(inside).toMatchObject({ ok: true, message: INSPECTION_TEXT.successText });
+    const outside = await handleInspectionRequest(
+      inspectionRequest(validFields({ email: "far@example.com", addressStreet: "9 River Rd", addressCity: "Steubenville", addressZip: "43950" }), { ip: "203.0.113.62" }),
+    );
+    expect(outside).toMatchObject({ ok: true, outsideZip: "43950", message: `${INSPECTION_TEXT.successText} We don't usually work in 43950, but we've passed your request to the office.` });
+    const rows = await db().select().from(leads).orderBy(leads.createdAt);
+    expect(rows.map((r) => [r.addressStreet, r.addressCity, r.addressState, r.addressZip, r.outsideServiceArea])).toEqual([
+      ["1200 Veterans Way", "Dublin", "OH", "43017-1234", false],
+      ["9 River Rd", "Steubenville", "OH", "43950", true],
+    ]);
+    const list = await listLeads(parseLeadListQuery(new URLSearchParams()));
+    expect(list.items.map((l) => [l.place, l.outsideServiceArea])).toEqual(
+      expect.arrayContaining([
+        ["Dublin, OH 43017-1234", false],
+        ["Steubenville, OH 43950", true],
+      ]),
+    );
+  });
+
   it("stores the lead, its files and both emails in one go", async () => {
     const fields = validFields({ hasInsuranceDocs: "on", insuranceCompany: "Buckeye Mutual", claimNumber: "CLM-42", dateOfLoss: "2026-06-01" });
     const outcome = await handleInspectionRequest(inspectionRequest(fields, { ip: "203.0.113.10", files: [[PDF, "claim.pdf"], [JPEG, "roof.jpg"]] }));
@@ -495,7 +523,7 @@ describe("staff work on leads", () => {
     const lines = bytes.subarray(3).toString("utf8").trimEnd().split("\r\n");
     expect(lines[0]!.startsWith('"Received","First name","Last name","Email","Phone"')).toBe(true);
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toContain('"Carol","Cruz","carol@example.com","(614) 555-0147","Free Inspection","100% sure_about it"');
+    expect(lines[1]).toContain('"Carol","Cruz","carol@example.com","(614) 555-0147","","","","","No","Free Inspection","100% sure_about it"');
     const alice = lines.find((l) => l.includes('"Alice"'))!;
     expect(alice).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(alice).toContain('"google"');

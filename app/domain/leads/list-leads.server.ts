@@ -22,6 +22,9 @@ interface LeadListItem {
   lastName: string;
   email: string;
   phone: string;
+  /** "Dublin, OH 43017" (the street is on the lead page), or null. */
+  place: string | null;
+  outsideServiceArea: boolean;
   service: ServiceValue | null;
   messagePreview: string | null;
   createdAt: Date;
@@ -87,6 +90,8 @@ export async function listLeads(query: LeadListQuery, { pageSize = LEADS_PAGE_SI
       lastName: leads.lastName,
       email: leads.email,
       phone: leads.phone,
+      place: sql<string | null>`case when ${leads.addressCity} is null then null else ${leads.addressCity} || ', ' || coalesce(${leads.addressState}, '') || ' ' || coalesce(${leads.addressZip}, '') end`,
+      outsideServiceArea: leads.outsideServiceArea,
       service: leads.service,
       messagePreview: sql<string | null>`left(${leads.message}, ${MESSAGE_PREVIEW})`,
       createdAt: leads.createdAt,

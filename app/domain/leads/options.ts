@@ -90,7 +90,28 @@ export const FORM_LIMITS = {
   submissionKey: 128,
   landingPath: 2_000,
   referrer: 2_000,
+  addressStreet: 200,
+  addressCity: 100,
 } as const;
+
+/** The property address's messages (issue 31 item 1). */
+export const ADDRESS_TEXT = {
+  street: "Enter the street address, like 1200 Veterans Way.",
+  city: "Enter the city.",
+  zip: "Enter a 5-digit ZIP code, like 43017.",
+} as const;
+
+/** US state codes (and DC), for the property address's state select. */
+export const US_STATE_CODES = [
+  "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO",
+  "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY",
+] as const;
+
+/** "1200 Veterans Way, Dublin, OH 43017", or null when the lead has no address. */
+export function formatAddress(a: { addressStreet: string | null; addressCity: string | null; addressState: string | null; addressZip: string | null }): string | null {
+  if (!a.addressStreet) return null;
+  return `${a.addressStreet}, ${a.addressCity ?? ""}, ${a.addressState ?? ""} ${a.addressZip ?? ""}`.replace(/\s+/g, " ").trim();
+}
 
 /** Exact texts of spec 1 §4, §5 and §8, plus the messages this product adds. */
 export const INSPECTION_TEXT = {

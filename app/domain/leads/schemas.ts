@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { calendarDateProblem, DATE_ERRORS, emailAddress, optionalText, requiredText, textProblem } from "~/lib/text-fields";
 import { isSitePath, parseHttpUrl } from "~/lib/url-safety";
-import { FORM_LIMITS, INSPECTION_TEXT, PIPELINE_STATUSES, SERVICE_VALUES } from "./options";
+import { ADDRESS_TEXT, FORM_LIMITS, INSPECTION_TEXT, PIPELINE_STATUSES, SERVICE_VALUES, US_STATE_CODES } from "./options";
 
 /**
  * Validation of everything the leads domain accepts (QUALITY S15): the public
@@ -96,6 +96,19 @@ const inspectionRequestSchema = z.strictObject(
       .optional()
       .transform((v) => (v ? v : null)),
     message: optionalText({ max: FORM_LIMITS.message, multiline: true }),
+    // The property's address (issue 31 item 1): optional, but street, city and ZIP together (parseInspectionFields).
+    addressStreet: optionalLine(FORM_LIMITS.addressStreet),
+    addressCity: optionalLine(FORM_LIMITS.addressCity),
+    addressState: z
+      .enum(["", ...US_STATE_CODES], "Choose a state from the list.")
+      .optional()
+      .transform((v) => (v ? v : null)),
+    addressZip: z
+      .string()
+      .max(20, ADDRESS_TEXT.zip)
+      .optional()
+      .transform((v) => (v ? v.trim() : null))
+      .refine((v) => v === null || /^\d{5}(-\d{4})?$/.test(v), ADDRESS_TEXT.zip),
     hasInsuranceDocs: checkbox,
     insuranceCompany: optionalLine(FORM_LIMITS.insuranceCompany),
     claimNumber: optionalLine(FORM_LIMITS.claimNumber),
@@ -153,6 +166,10 @@ export const KEPT_FIELDS = [
   "phone",
   "service",
   "message",
+  "addressStreet",
+  "addressCity",
+  "addressState",
+  "addressZip",
   "hasInsuranceDocs",
   "insuranceCompany",
   "claimNumber",
@@ -188,7 +205,20 @@ export function parseInspectionFields(
   }
   if (unknown.length > 0) fieldErrors._form = `Unknown field(s): ${unknown.map((n) => JSON.stringify(n)).join(", ")}`;
   const parsed = inspectionRequestSchema.safeParse({ ...input });
-  if (parsed.success && Object.keys(fieldErrors).length === 0) return { ok: true, data: parsed.data };
+  if (parsed.success) {
+    // An address is whole or absent: a street without its city and ZIP cannot be visited.
+    const d = parsed.data;
+    if (d.addressStreet || d.addressCity || d.addressZip) {
+      if (!d.addressStreet) fieldErrors.addressStreet ??= ADDRESS_TEXT.street;
+      if (!d.addressCity) fieldErrors.addressCity ??= ADDRESS_TEXT.city;
+      if (!d.addressZip) fieldErrors.addressZip ??= ADDRESS_TEXT.zip;
+    }
+  }
+  if (parsed.success && Object.keys(fieldErrors).length === 0) {
+    const d = parsed.data;
+    // A whole address without a state is in the company's state (the form preselects it).
+    return { ok: true, data: d.addressStreet && !d.addressState ? { ...d, addressState: "OH" } : d };
+  }
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const key = issue.path.length > 0 ? String(issue.path[0]) : "_form";
     fieldErrors[key] ??= issue.message;

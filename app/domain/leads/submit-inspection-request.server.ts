@@ -40,6 +40,8 @@ export interface SubmitInspectionInput {
   userAgent: string | null;
   /** Public origin for the link in the team alert. */
   origin: string;
+  /** The address's ZIP is outside the service area of Site Configuration: the lead is flagged. */
+  outsideServiceArea?: boolean;
 }
 
 export interface SubmitInspectionResult {
@@ -76,6 +78,11 @@ function leadValues(input: SubmitInspectionInput): LeadValues {
     phone: r.phone,
     service: r.service,
     message: r.message,
+    addressStreet: r.addressStreet,
+    addressCity: r.addressCity,
+    addressState: r.addressState,
+    addressZip: r.addressZip,
+    outsideServiceArea: input.outsideServiceArea ?? false,
     hasInsuranceDocs: insurance,
     // The claim fields belong to the insurance part of the form: ignored when it was unticked.
     insuranceCompany: insurance ? r.insuranceCompany : null,

@@ -272,7 +272,7 @@ describe("the public read model and the preview", () => {
     expect(preview.settings.businessName).toBe(DEFAULT_PUBLIC_SITE_SETTINGS.businessName);
     expect(preview.warnings).toEqual([]);
     expect(preview.otherPublic).toEqual([{ key: "promo_banner", type: "html", value: "<p>Sale</p>", description: null }]);
-    expect(preview.private.map((p) => p.key)).toEqual(["contractor_license", "gaf_certification_level", "lead_alert_email", "proposal_terms", "review_request_url", "secret_note"]);
+    expect(preview.private.map((p) => p.key)).toEqual(["contractor_license", "gaf_certification_level", "lead_alert_email", "proposal_terms", "review_request_url", "secret_note", "service_area_zips"]);
     expect(JSON.stringify(preview)).not.toContain("internal only");
   });
 });

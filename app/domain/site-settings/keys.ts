@@ -46,6 +46,8 @@ export const PRIVATE_SETTING_KEYS = {
   gafCertificationLevel: "gaf_certification_level",
   /** Licence and registration facts printed on proposals (letterhead). */
   contractorLicense: "contractor_license",
+  /** The ZIP codes (or 3-digit prefixes) the company serves; empty: everywhere (issue 31 item 2). */
+  serviceAreaZips: "service_area_zips",
   /** The terms and conditions every new proposal carries. */
   proposalTerms: "proposal_terms",
 } as const;

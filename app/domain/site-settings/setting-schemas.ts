@@ -322,6 +322,7 @@ export const SITE_SETTINGS_SCHEMA = PUBLIC_SETTINGS_SCHEMA.extend({
   [PRIVATE_SETTING_KEYS.gafCertificationLevel]: gafCertificationLevel,
   [PRIVATE_SETTING_KEYS.contractorLicense]: privateText(200),
   [PRIVATE_SETTING_KEYS.proposalTerms]: privateText(20_000),
+  [PRIVATE_SETTING_KEYS.serviceAreaZips]: privateText(20_000),
 });
 
 export type PublicSettingValues = z.output<typeof PUBLIC_SETTINGS_SCHEMA>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailAddress, isHttpUrl, isSitePath, optionalHttpUrl, optionalText, requiredText, TEXT_ERRORS, wholeNumber } from "~/lib/text-fields";
 import { isHttpsUrl, pastDate, pastDateProblem } from "./setting-schemas";
+import { parseServiceAreaZips, SERVICE_AREA_TEXT } from "~/domain/leads/service-area";
 import { SCHEMA_ORG_DAYS, type OpeningHours } from "./types";
 
 /**
@@ -257,6 +258,14 @@ export const saveSiteConfigurationSchema = z
     gafCertificationLevel: z.enum(["none", "certified", "certified-plus", "master-elite"], TEXT_ERRORS.choice),
     contractorLicense: optionalText({ max: 200 }),
     proposalTerms: optionalText({ max: 20_000, multiline: true }),
+    serviceAreaZips: optionalText({ max: 20_000, multiline: true }).transform((value, ctx) => {
+      const parsed = parseServiceAreaZips(value ?? "");
+      if (parsed.invalid !== null) {
+        ctx.addIssue({ code: "custom", message: SERVICE_AREA_TEXT.invalid(parsed.invalid.slice(0, 20)) });
+        return z.NEVER;
+      }
+      return parsed.zips;
+    }),
   })
   .superRefine((value, ctx) => {
     // Both coordinates, or neither (the public site publishes no location then).

@@ -37,6 +37,7 @@ export const SITE_CONFIGURATION_KEYS = [
   PRIVATE_SETTING_KEYS.gafCertificationLevel,
   PRIVATE_SETTING_KEYS.contractorLicense,
   PRIVATE_SETTING_KEYS.proposalTerms,
+  PRIVATE_SETTING_KEYS.serviceAreaZips,
 ] as const;
 
 export type SiteConfigurationKey = (typeof SITE_CONFIGURATION_KEYS)[number];
@@ -99,6 +100,7 @@ export function siteConfigurationFormValues(rows: readonly SettingRow[]): Record
     gafCertificationLevel: (raw.get(PRIVATE_SETTING_KEYS.gafCertificationLevel) ?? "").trim() || "none",
     contractorLicense: (raw.get(PRIVATE_SETTING_KEYS.contractorLicense) ?? "").trim(),
     proposalTerms: raw.get(PRIVATE_SETTING_KEYS.proposalTerms) ?? "",
+    serviceAreaZips: (raw.get(PRIVATE_SETTING_KEYS.serviceAreaZips) ?? "").trim(),
   };
 }
 
@@ -144,5 +146,6 @@ export function siteConfigurationSettingValues(input: SaveSiteConfigurationInput
     [PRIVATE_SETTING_KEYS.gafCertificationLevel]: input.gafCertificationLevel,
     [PRIVATE_SETTING_KEYS.contractorLicense]: input.contractorLicense ?? "",
     [PRIVATE_SETTING_KEYS.proposalTerms]: input.proposalTerms ?? "",
+    [PRIVATE_SETTING_KEYS.serviceAreaZips]: input.serviceAreaZips.join(", "),
   };
 }

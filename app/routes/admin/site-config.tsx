@@ -115,6 +115,15 @@ const FIELDS: readonly FieldSpec[] = [
     hint: "Private: the page where customers leave a review, sent in the review request email when a job is done. Left blank, the Google Business Profile link above is used.",
   },
   {
+    section: "Service area ZIP codes",
+    name: "serviceAreaZips",
+    label: "ZIP codes you serve",
+    kind: "textarea",
+    maxLength: 20000,
+    wide: true,
+    hint: "Private: 5-digit ZIP codes, or their first 3 digits for a whole region (430 covers 43001-43099), separated by commas. A request from elsewhere is still taken, flagged on the lead, and the homeowner is told. Leave blank to serve everywhere.",
+  },
+  {
     section: "Proposals",
     name: "gafCertificationLevel",
     label: "GAF certification level",

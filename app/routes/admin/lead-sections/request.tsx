@@ -1,4 +1,6 @@
-import { formatPhone, serviceLabel } from "~/domain/leads/options";
+import { Badge } from "~/components/ui/badge";
+import { formatAddress, formatPhone, serviceLabel } from "~/domain/leads/options";
+import { SERVICE_AREA_TEXT } from "~/domain/leads/service-area";
 import { cardClass, Field, leadName, type LeadSectionProps } from "./section-ui";
 
 /** The request as the homeowner sent it: who, how to reach them, the service and their message. */
@@ -19,6 +21,14 @@ export function RequestSection({ lead }: LeadSectionProps) {
           <a href={`tel:${lead.phone}`} className="inline-flex min-h-6 items-center text-brand-navy underline-offset-4 hover:underline">
             {formatPhone(lead.phone)}
           </a>
+        </Field>
+        <Field label="Property">
+          {formatAddress(lead) ?? <span className="text-slate-500">Not given</span>}
+          {lead.outsideServiceArea && (
+            <Badge variant="warning" className="ml-2">
+              {SERVICE_AREA_TEXT.flag}
+            </Badge>
+          )}
         </Field>
         <Field label="Service">{lead.service ? serviceLabel(lead.service) : "Not specified"}</Field>
         <Field label="Message">
