@@ -1,6 +1,13 @@
 import type net from "node:net";
 import { SMTPServer } from "smtp-server";
 
+/** A file attached to a received message, decoded. */
+export interface ReceivedAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 /** A message as the test SMTP server received it. */
 export interface ReceivedMessage {
   from: string;
@@ -84,6 +91,44 @@ export class TestSmtpServer {
     }
     return undefined;
   }
+
+  /**
+   * The newest link whose path starts with `pathPrefix` (e.g. "/portal/proposals/") in the messages to `address`,
+   * query or not, as a path (with its query, if any), or undefined. Read from the decoded text parts, like `linkTo`.
+   */
+  linkStartingWith(address: string, pathPrefix: string): string | undefined {
+    for (const message of this.to(address).reverse()) {
+      for (const text of textParts(message.raw)) {
+        const url = new RegExp(`https?://[^\\s"<>/]+${pathPrefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[^\\s"<>]*`).exec(text)?.[0];
+        if (url) {
+          const parsed = new URL(url);
+          return `${parsed.pathname}${parsed.search}`;
+        }
+      }
+    }
+    return undefined;
+  }
+}
+
+/** The attachments of a received message (parts with a filename or `Content-Disposition: attachment`), decoded. */
+export function attachmentsOf(message: ReceivedMessage): ReceivedAttachment[] {
+  const out: ReceivedAttachment[] = [];
+  for (const section of message.raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
+    const split = section.search(/\r?\n\r?\n/);
+    if (split < 0) continue;
+    const headers = section.slice(0, split).replace(/\r?\n[ \t]+/g, " ");
+    const filename = /filename\*?=(?:"([^"]*)"|([^;\s]+))/i.exec(headers);
+    if (!/content-disposition:\s*attachment/i.test(headers) && !filename) continue;
+    // The message's last part runs up to the closing boundary when no line break follows it.
+    const body = section.slice(split).replace(/^\r?\n\r?\n/, "").replace(/\r?\n--[^\r\n]*\s*$/, "");
+    const content = /content-transfer-encoding:\s*base64/i.test(headers) ? Buffer.from(body.replace(/\s+/g, ""), "base64") : Buffer.from(body, "utf8");
+    out.push({
+      filename: filename ? (filename[1] ?? filename[2] ?? "") : "",
+      contentType: /content-type:\s*([^;\s]+)/i.exec(headers)?.[1]?.toLowerCase() ?? "",
+      content,
+    });
+  }
+  return out;
 }
 
 /** The text/plain parts of a raw MIME message, decoded (quoted-printable or as is). */

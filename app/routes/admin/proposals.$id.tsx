@@ -319,7 +319,7 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
       title={proposal.label}
       description={
         <>
-          For <Link to={`/admin/leads/${proposal.leadId}`} className="text-brand-navy underline-offset-4 hover:underline">{proposal.leadName}</Link>. <Badge variant={stateVariant}>{STATE_LABELS[proposal.state]}</Badge>
+          For <Link to={`/admin/leads/${proposal.leadId}`} className="text-brand-navy underline underline-offset-4">{proposal.leadName}</Link>. <Badge variant={stateVariant}>{STATE_LABELS[proposal.state]}</Badge>
         </>
       }
       links={<BackLink to={`/admin/leads/${proposal.leadId}`}>Back to the lead</BackLink>}
@@ -331,13 +331,13 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
           <h2 id="proposal-record" className="mb-3 text-lg font-bold text-brand-navy">
             Record
           </h2>
-          <dl className="grid gap-1 text-sm">
+          <div className="grid gap-1 text-sm">
             <div>Open until {formatDay(proposal.expiresOn)}</div>
             {proposal.sentAt && <div>Sent {formatDateTime(proposal.sentAt)}</div>}
             {proposal.firstViewedAt && <div>First viewed {formatDateTime(proposal.firstViewedAt)}</div>}
             {proposal.state === "declined" && <div>Declined {proposal.decidedAt ? formatDateTime(proposal.decidedAt) : ""}{proposal.declineReason ? `: “${proposal.declineReason}”` : " (no reason given)"}</div>}
             {proposal.documentSha256 && <div className="break-all">Document SHA-256: {proposal.documentSha256}</div>}
-          </dl>
+          </div>
           {proposal.acceptance && (
             <div className="mt-3 rounded-lg bg-emerald-50 p-3 text-sm">
               <p className="font-medium">

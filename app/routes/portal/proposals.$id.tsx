@@ -146,11 +146,7 @@ export default function CustomerProposal({ loaderData, actionData }: Route.Compo
         </p>
       </div>
 
-      {actionData?.message && (
-        <div role={actionData.ok ? "status" : "alert"}>
-          <FormMessage variant={actionData.ok ? "success" : "error"} title={actionData.ok ? "Thank you" : "Not recorded"} text={actionData.message} reference={actionData.reference} />
-        </div>
-      )}
+      {actionData?.message && <FormMessage variant={actionData.ok ? "success" : "error"} title={actionData.ok ? "Thank you" : "Not recorded"} text={actionData.message} reference={actionData.reference} />}
       {(actionData?.current ?? proposal.current) && (
         <p className="rounded-lg bg-amber-50 p-3 text-slate-800">
           {proposal.state === "superseded" ? PROPOSAL_TEXT.acceptRefused.superseded : "A newer revision is waiting."}{" "}
