@@ -106,9 +106,10 @@ describe("portal files without JavaScript, at 360 px", () => {
     await page.getByLabel("Status").selectOption("completed");
     await page.getByRole("button", { name: "Update status" }).click();
     await page.getByText("Status set to Completed.").waitFor();
-    // No review link yet: refused in words, nothing sent.
-    await page.getByRole("button", { name: "Send review request" }).click();
-    await page.getByText("Add the review link in Site Configuration first.").waitFor();
+    // No review link yet: no button, and the card says where to add one (issue 31 item 5).
+    await page.getByText("Add your review link in Site Configuration to send review requests.").waitFor();
+    expect(await page.getByRole("button", { name: "Send review request" }).count()).toBe(0);
+    expect(await page.getByRole("region", { name: "Review request" }).getByRole("link", { name: "Site Configuration" }).getAttribute("href")).toBe("/admin/site-config");
     await expectNoAxeViolations(page);
   }, 60_000);
 });

@@ -98,9 +98,9 @@ describe("the review request", () => {
 
     // The lead page says when and by whom.
     const page = (await loader({ request: new Request(`http://app.test/admin/leads/${leadId}`, { headers: { cookie } }), params: { id: leadId }, context: {} } as never)) as {
-      reviewRequest: { sentAt: string; sentByName: string } | null;
+      reviewRequest: { sent: { sentAt: string; sentByName: string } | null; linkConfigured: boolean };
     };
-    expect(page.reviewRequest).toEqual({ sentAt: lead!.reviewRequestedAt!.toISOString(), sentByName: "Sam Staff" });
+    expect(page.reviewRequest).toEqual({ sent: { sentAt: lead!.reviewRequestedAt!.toISOString(), sentByName: "Sam Staff" }, linkConfigured: true });
   });
 
   it("uses Site Configuration's review link before the Google profile, and the lead's email without an account", async () => {

@@ -1,12 +1,18 @@
 import { z } from "zod";
+import { reviewRequestLink } from "~/domain/leads/review-link.server";
 import { sendReviewRequest } from "~/domain/leads/send-review-request.server";
 import { answer, leadIntent, type LeadLoadContext } from "./section.server";
 
-/** The lead's one review request: when and by whom, or null while none was sent. */
-export function load({ detail }: LeadLoadContext) {
-  return detail.reviewRequest && { sentAt: detail.reviewRequest.sentAt.toISOString(), sentByName: detail.reviewRequest.sentByName };
+/**
+ * The lead's one review request: when and by whom (`sent`, null while none was sent), and whether a
+ * review link is configured (`linkConfigured`: without one there is nothing to send, and the card says
+ * where to add it instead of offering the button).
+ */
+export async function load({ detail }: LeadLoadContext) {
+  const sent = detail.reviewRequest && { sentAt: detail.reviewRequest.sentAt.toISOString(), sentByName: detail.reviewRequest.sentByName };
+  return { sent, linkConfigured: sent !== null || (await reviewRequestLink()) !== null };
 }
-export type ReviewRequestData = ReturnType<typeof load>;
+export type ReviewRequestData = Awaited<ReturnType<typeof load>>;
 
 /** The review request's form sends its intent only (send-review-request.server.ts decides the rest). */
 const sendReviewRequestSchema = z.strictObject({ intent: z.literal("send-review-request") });
