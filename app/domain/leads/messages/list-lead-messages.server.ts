@@ -1,12 +1,14 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { leadMessages, leads, users, type LeadMessageAuthor } from "~/db/schema";
+import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
 
 /**
  * A request's thread, oldest first, as one side sees it (issue 22 item 4). Who wrote each message is
  * named for the reader: staff see the homeowner's name and each colleague's; the homeowner sees "You"
- * and the office (a staff member's first name, never their email). The caller scoped the lead
- * (requireAdmin, or the portal's findCustomerLeadId).
+ * and the office's replies signed with the staff member's first name and the business's name ("Dana,
+ * Buckeye Valor Roofing": staffSignature; never their email). The caller scoped the lead (requireAdmin,
+ * or the portal's findCustomerLeadId).
  */
 
 export type MessageViewer = "staff" | "customer";
@@ -20,7 +22,14 @@ export interface LeadMessageView {
   createdAt: Date;
 }
 
+/** How a staff member signs to the homeowner: "Dana, Buckeye Valor Roofing"; the business alone without a first name. */
+export function staffSignature(firstName: string | null | undefined, businessName: string): string {
+  const first = firstName?.trim();
+  return first ? `${first}, ${businessName}` : businessName;
+}
+
 export async function listLeadMessages(leadId: string, viewer: MessageViewer): Promise<LeadMessageView[]> {
+  const businessName = viewer === "customer" ? (await getPublicSiteSettings()).businessName : "";
   const rows = await db()
     .select({
       id: leadMessages.id,
@@ -41,7 +50,7 @@ export async function listLeadMessages(leadId: string, viewer: MessageViewer): P
   return rows.map((row) => ({
     id: row.id,
     author: row.author,
-    authorName: authorName(row, viewer),
+    authorName: authorName(row, viewer, businessName),
     body: row.body,
     createdAt: row.createdAt,
   }));
@@ -50,11 +59,12 @@ export async function listLeadMessages(leadId: string, viewer: MessageViewer): P
 function authorName(
   row: { author: LeadMessageAuthor; leadFirstName: string; leadLastName: string; userFirstName: string | null; userLastName: string | null; userEmail: string | null },
   viewer: MessageViewer,
+  businessName: string,
 ): string {
   const first = row.userFirstName?.trim();
   if (viewer === "customer") {
     if (row.author === "customer") return "You";
-    return first ? `${first}, the office` : "The office";
+    return staffSignature(first, businessName);
   }
   if (row.author === "customer") return `${row.leadFirstName} ${row.leadLastName} (homeowner)`;
   const full = [first, row.userLastName?.trim()].filter(Boolean).join(" ");

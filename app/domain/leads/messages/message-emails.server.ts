@@ -4,6 +4,7 @@ import { renderEmail, type EmailBrand } from "~/domain/email/templates/render-em
 import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
 import { siteOrigin, siteUrl } from "~/lib/site-origin.server";
 import { leadAlertRecipient } from "../lead-emails.server";
+import { staffSignature } from "./list-lead-messages.server";
 
 /**
  * What the emails between the homeowner and the office need besides the lead (issue 22 items 4 and 5):
@@ -45,16 +46,26 @@ export interface MessageEmailLead {
   accountEmail: string | null;
 }
 
-/** The office's message, to the homeowner, with a link to their request in the portal. */
-export function officeMessageEmail(context: PortalEmailContext, lead: MessageEmailLead, body: string): OutgoingEmail {
+/**
+ * The office's message, to the homeowner, with a link to their request in the portal, signed as the portal
+ * signs it: the staff member's first name and the business ("Dana, Buckeye Valor Roofing").
+ */
+export function officeMessageEmail(context: PortalEmailContext, lead: MessageEmailLead, body: string, authorFirstName: string | null): OutgoingEmail {
+  const signature = staffSignature(authorFirstName, context.brand.name);
   return {
     to: customerAddress(lead),
     ...(context.businessEmail ? { replyTo: context.businessEmail } : {}),
     kind: "lead.message.to-customer",
     relatedId: lead.id,
     ...renderEmail({
-      title: `New message from ${context.brand.name}`,
-      paragraphs: [`Hi ${lead.firstName},`, `We wrote to you about your inspection request:`, body, "You can read the whole conversation and answer in your customer portal."],
+      title: `New message from ${signature}`,
+      paragraphs: [
+        `Hi ${lead.firstName},`,
+        `We wrote to you about your inspection request:`,
+        body,
+        `— ${signature}`,
+        "You can read the whole conversation and answer in your customer portal.",
+      ],
       action: { label: "Open your request", url: siteUrl(`/portal/requests/${lead.id}`) },
       footerNote: "You receive this because you asked us for a roof inspection.",
       brand: context.brand,

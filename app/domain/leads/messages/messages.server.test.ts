@@ -11,7 +11,7 @@ import { truncate } from "../../../../tests/support/test-database";
 import { invalidateLeadAlertRecipient } from "../lead-emails.server";
 import { listLeads } from "../list-leads.server";
 import { parseLeadListQuery } from "../schemas";
-import { listLeadMessages } from "./list-lead-messages.server";
+import { listLeadMessages, staffSignature } from "./list-lead-messages.server";
 import { markLeadMessagesRead } from "./mark-lead-messages-read.server";
 import { postLeadMessage } from "./post-lead-message.server";
 import { MESSAGE_MAX_LENGTH, sendMessageSchema } from "./schemas";
@@ -104,6 +104,10 @@ describe("a message from the office", () => {
     expect(email).toMatchObject({ kind: "lead.message.to-customer", toAddress: customer.email });
     expect(email!.textBody).toContain(body);
     expect(email!.textBody).toContain(`${siteOrigin()}/portal/requests/${leadId}`);
+    // Signed as the portal signs it: the staff member's first name and the business (issue 31 item 5).
+    expect(email!.subject).toBe("New message from Avery, Buckeye Valor Roofing");
+    expect(email!.textBody).toContain(`${body}\n\n— Avery, Buckeye Valor Roofing\n`);
+    expect(email!.htmlBody).toContain("— Avery, Buckeye Valor Roofing");
     expect(email!.htmlBody).toContain("&lt;b&gt;Bring&lt;/b&gt; the claim letter &amp; photos.");
     expect(email!.htmlBody).not.toContain("<b>Bring");
 
@@ -187,8 +191,12 @@ describe("the thread and the unread counts", () => {
       ["Third", "Siobhán O'Brien (homeowner)"],
     ]);
     const forCustomer = await listLeadMessages(leadId, "customer");
-    expect(forCustomer.map((m) => m.authorName)).toEqual(["You", "Avery, the office", "You"]);
+    // The office's replies are signed with the staff member's first name and the business's (issue 31 item 5).
+    expect(forCustomer.map((m) => m.authorName)).toEqual(["You", "Avery, Buckeye Valor Roofing", "You"]);
     expect(forCustomer.map((m) => m.authorName).join(" ")).not.toContain(admin.email);
+    // A staff account without a first name signs with the business's name alone.
+    expect(staffSignature("  ", "Buckeye Valor Roofing")).toBe("Buckeye Valor Roofing");
+    expect(staffSignature(null, "Buckeye Valor Roofing")).toBe("Buckeye Valor Roofing");
   });
 
   it("counts the homeowner's messages staff have not read on the lead list, until the lead is opened", async () => {

@@ -75,7 +75,9 @@ export async function writeLeadMessage(
 
   const emailIds: string[] = [];
   if (input.author === "staff") {
-    emailIds.push(await queueEmail(tx, officeMessageEmail(context, lead, body)));
+    // Signed with the author's first name, as the portal shows the message.
+    const [author] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, input.actor.id));
+    emailIds.push(await queueEmail(tx, officeMessageEmail(context, lead, body, author?.firstName ?? null)));
     await recordAudit(tx, {
       action: "lead.message",
       actor: input.actor,
