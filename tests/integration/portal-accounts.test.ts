@@ -100,6 +100,11 @@ describe("invitations", () => {
 
     const email1 = await latestEmail(email, "portal.invitation");
     const token = tokenOf(email1?.textBody);
+    // From the business, answered by the office (issue 31 item 5): its name in the subject and the brand
+    // (not MAIL_FROM's display name), the lead alert address as the reply-to.
+    expect(email1).toMatchObject({ subject: "Your inspection request with Buckeye Valor Roofing is in your customer portal", replyTo: "office@buckeyevalorroofing.com" });
+    expect(email1!.textBody).toMatch(/^Buckeye Valor Roofing\n/);
+    expect(email1!.htmlBody).toContain("Buckeye Valor Roofing");
     // Only the hash is stored.
     const stored = await db().select().from(accountLinks).where(eq(accountLinks.userId, account!.id));
     expect(stored).toHaveLength(1);
@@ -140,7 +145,7 @@ describe("invitations", () => {
     const second = await newLead(email.toUpperCase());
     const notice = await invite(second, staff);
     expect(notice.data).toMatchObject({ ok: true });
-    expect(await latestEmail(email, "portal.access")).toBeTruthy();
+    expect(await latestEmail(email, "portal.access")).toMatchObject({ replyTo: "office@buckeyevalorroofing.com", subject: expect.stringContaining("Buckeye Valor Roofing") });
     expect(await db().select().from(accountLinks).where(eq(accountLinks.userId, account!.id))).toHaveLength(1);
   });
 

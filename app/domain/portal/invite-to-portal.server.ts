@@ -4,6 +4,7 @@ import { createAccountLink } from "~/domain/accounts/account-links.server";
 import { recordAudit } from "~/domain/accounts/audit.server";
 import type { SessionUser } from "~/domain/accounts/session.server";
 import { withEmails } from "~/domain/email/queue-email.server";
+import { leadAlertRecipient } from "~/domain/leads/lead-emails.server";
 import { recordLeadEvent } from "~/domain/leads/record-lead-event.server";
 import { getPublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
 import { INVITATION_EXPIRES_DAYS, portalAccessEmail, portalInvitationEmail } from "./portal-emails.server";
@@ -26,7 +27,9 @@ export type InviteOutcome =
   | { ok: false; reason: "not_found" | "rejected_account" };
 
 export async function inviteToPortal(input: { leadId: string; actor: SessionUser; request?: Request | null }): Promise<InviteOutcome> {
-  const { businessName } = await getPublicSiteSettings();
+  // Read before the transaction (cached, their own connections): the business's name and the office's address.
+  const [{ businessName }, replyTo] = await Promise.all([getPublicSiteSettings(), leadAlertRecipient()]);
+  const sender = { businessName, replyTo };
   return withEmails(async (tx, queue) => {
     const [lead] = await tx
       .select({ id: leads.id, email: leads.email, firstName: leads.firstName, lastName: leads.lastName })
@@ -82,11 +85,11 @@ export async function inviteToPortal(input: { leadId: string; actor: SessionUser
       kind = "access";
       await tx.insert(userRoles).values({ userId: account.id, role: "customer", assignedBy: input.actor.id }).onConflictDoNothing();
       await tx.update(leads).set({ customerUserId: account.id, updatedAt: sql`now()` }).where(eq(leads.id, lead.id));
-      await queue(portalAccessEmail(account, businessName));
+      await queue(portalAccessEmail(account, sender));
     } else {
       kind = "invitation";
       const token = await createAccountLink(tx, { userId: account.id, purpose: "portal-invitation", leadId: lead.id, createdBy: input.actor.id });
-      await queue(portalInvitationEmail(account, token, businessName));
+      await queue(portalInvitationEmail(account, token, sender));
     }
 
     const who = `${input.actor.firstName} ${input.actor.lastName}`.trim() || input.actor.email;
