@@ -23,7 +23,7 @@ async function post(fields: Record<string, string>, id: string | null = leadId) 
 }
 
 const KNOWN =
-  "'set-contacted' | 'set-status' | 'add-note' | 'update-insurance' | 'invite-to-portal' | 'send-review-request' | 'send-message' | 'set-appointment' | 'clear-appointment'";
+  "'set-contacted' | 'set-status' | 'add-note' | 'update-insurance' | 'invite-to-portal' | 'send-review-request' | 'send-message' | 'set-appointment' | 'clear-appointment' | 'save-measurements'";
 
 describe("the lead page's intent dispatch", () => {
   it("refuses an unknown intent, naming the known ones, Object.prototype's names included", async () => {
