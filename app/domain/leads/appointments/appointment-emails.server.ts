@@ -7,9 +7,10 @@ import { appointmentInstants, appointmentWords, type AppointmentWindow } from ".
 import { appointmentUid, buildIcs } from "./ics";
 
 /**
- * The appointment's emails (issue 22 item 5): the invitation to the homeowner with its `.ics` (and the
- * cancellation when staff clear it, with a CANCEL of the same event), the reminder the day before, and
- * the homeowner's confirmation to the office. Every value is text: renderEmail escapes it.
+ * The appointment's emails (issue 22 item 5): the invitation to the homeowner with its `.ics` (TENTATIVE:
+ * the time waits for the homeowner), the same event CONFIRMED once they confirm it (issue 31 item 5), the
+ * cancellation when staff clear it (a CANCEL of the same event), the reminder the day before, and the
+ * homeowner's confirmation to the office. Every value is text: renderEmail escapes it.
  */
 
 const ICS_FILENAME = "inspection.ics";
@@ -28,11 +29,13 @@ function calendarAttachment(
   lead: MessageEmailLead,
   window: AppointmentWindow,
   sequence: number,
+  status: "TENTATIVE" | "CONFIRMED" = "TENTATIVE",
 ) {
   const { start, end } = appointmentInstants(window);
   const portalUrl = siteUrl(`/portal/requests/${lead.id}`);
   const content = buildIcs({
     method,
+    status,
     uid: appointmentUid(lead.id, new URL(siteOrigin()).hostname),
     sequence,
     start,
@@ -42,7 +45,9 @@ function calendarAttachment(
     description:
       method === "CANCEL"
         ? `This roof inspection appointment was cancelled. Your request: ${portalUrl}`
-        : `Roof inspection by ${context.brand.name}, ${appointmentWords(window)}. Confirm it or ask for another time: ${portalUrl}`,
+        : status === "CONFIRMED"
+          ? `Roof inspection by ${context.brand.name}, ${appointmentWords(window)}, confirmed. Your request: ${portalUrl}`
+          : `Roof inspection by ${context.brand.name}, ${appointmentWords(window)}. Confirm it or ask for another time: ${portalUrl}`,
     url: portalUrl,
     organizer: { name: context.brand.name, email: organizerEmail(context) },
     attendee: { name: `${lead.firstName} ${lead.lastName}`, email: customerAddress(lead) },
@@ -77,6 +82,35 @@ export function appointmentInvitationEmail(
       ],
       action: { label: "Confirm or change the time", url: siteUrl(`/portal/requests/${lead.id}`) },
       footerNote: "You receive this because you asked us for a roof inspection.",
+      brand: context.brand,
+    }),
+  };
+}
+
+/** The homeowner confirmed the time: the same event again, CONFIRMED, with a higher SEQUENCE. */
+export function appointmentConfirmedToCustomerEmail(
+  context: PortalEmailContext,
+  lead: MessageEmailLead,
+  window: AppointmentWindow,
+  sequence: number,
+): OutgoingEmail {
+  const words = appointmentWords(window);
+  return {
+    to: customerAddress(lead),
+    ...replyTo(context),
+    kind: "lead.appointment.confirmed-to-customer",
+    relatedId: lead.id,
+    attachments: [calendarAttachment("REQUEST", context, lead, window, sequence, "CONFIRMED")],
+    ...renderEmail({
+      title: "Your roof inspection is confirmed",
+      subject: `Confirmed: roof inspection ${words}`,
+      paragraphs: [
+        `Hi ${lead.firstName},`,
+        `Thank you for confirming. We will inspect your roof on ${words}.`,
+        "The attached calendar update marks the appointment as confirmed in your calendar. If the time no longer suits you, ask for another one in your customer portal.",
+      ],
+      action: { label: "Open your request", url: siteUrl(`/portal/requests/${lead.id}`) },
+      footerNote: "You receive this because you confirmed a roof inspection appointment with us.",
       brand: context.brand,
     }),
   };

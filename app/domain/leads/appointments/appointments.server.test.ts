@@ -148,6 +148,7 @@ describe("setting an appointment", () => {
     expect(unfolded).toContain("METHOD:REQUEST\r\n");
     expect(unfolded).toContain(`UID:lead-${leadId}@${new URL(siteOrigin()).hostname}\r\n`);
     expect(unfolded).toContain("SEQUENCE:1\r\n");
+    expect(unfolded).toContain("STATUS:TENTATIVE\r\n"); // until the homeowner confirms (issue 31 item 5)
     expect(unfolded).toContain("DTSTART:20261101T140000Z\r\n");
     expect(unfolded).toContain("DTEND:20261101T163000Z\r\n");
     expect(unfolded).toContain(`ATTENDEE;CN=Siobhán O'Brien;ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:${customer.email}\r\n`);
@@ -222,6 +223,29 @@ describe("the homeowner's answer", () => {
     expect(confirmations[0]!.textBody).toContain(`${siteOrigin()}/admin/leads/${leadId}`);
     const audit = await db().select().from(auditLog).where(eq(auditLog.action, "lead.appointment.confirm"));
     expect(audit.map((a) => a.actorUserId)).toEqual([customer.id]);
+
+    // The homeowner gets the same event again, CONFIRMED where the invitation was TENTATIVE, one SEQUENCE
+    // higher (issue 31 item 5); confirming again sends nothing more.
+    const [invitation] = await emailsOf(leadId, "lead.appointment.invitation");
+    const [confirmed] = await emailsOf(leadId, "lead.appointment.confirmed-to-customer");
+    expect(await emailsOf(leadId, "lead.appointment.confirmed-to-customer")).toHaveLength(1);
+    expect(confirmed).toMatchObject({ toAddress: customer.email, subject: expect.stringMatching(/^Confirmed: roof inspection /) });
+    const before = invitation!.attachments[0]!.content.replace(/\r\n[ \t]/g, "");
+    const after = confirmed!.attachments[0]!.content.replace(/\r\n[ \t]/g, "");
+    expect(confirmed!.attachments[0]).toMatchObject({ filename: "inspection.ics", contentType: "text/calendar; charset=utf-8; method=REQUEST" });
+    expect(before).toContain("STATUS:TENTATIVE\r\n");
+    expect(before).toContain("SEQUENCE:1\r\n");
+    expect(after).toContain("METHOD:REQUEST\r\n");
+    expect(after).toContain("STATUS:CONFIRMED\r\n");
+    expect(after).toContain("SEQUENCE:2\r\n");
+    expect(after).toContain(`UID:lead-${leadId}@${new URL(siteOrigin()).hostname}\r\n`);
+    expect((await leadRow(leadId)).appointmentSequence).toBe(2);
+
+    // Moved by staff afterwards: tentative again, a SEQUENCE higher still.
+    await setAppointment({ leadId, date: nextDay(nextDay(companyToday())), start: "09:00", end: "10:00", actor: admin });
+    const moved = (await emailsOf(leadId, "lead.appointment.invitation")).at(-1)!.attachments[0]!.content.replace(/\r\n[ \t]/g, "");
+    expect(moved).toContain("STATUS:TENTATIVE\r\n");
+    expect(moved).toContain("SEQUENCE:3\r\n");
   });
 
   it("asks for another time: the status says so and the text is their message, emailed to the office", async () => {

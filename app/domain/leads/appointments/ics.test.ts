@@ -19,6 +19,7 @@ function event(overrides: Partial<CalendarEvent> = {}): CalendarEvent {
   const { start, end } = appointmentInstants({ date: "2026-12-01", start: "09:00", end: "11:00" });
   return {
     method: "REQUEST",
+    status: "TENTATIVE",
     uid: appointmentUid("0b7e5c1e-1111-4222-8333-944444444444", "roofing.test"),
     sequence: 1,
     start,
@@ -109,7 +110,9 @@ describe("the calendar invitation (.ics)", () => {
     expect(property(ics, "DTEND")).toBe("DTEND:20261201T160000Z");
     expect(property(ics, "DTSTAMP")).toBe("DTSTAMP:20261120T150405Z");
     expect(property(ics, "ORGANIZER")).toBe("ORGANIZER;CN=Buckeye Valor Roofing:mailto:office@roofing.test");
-    expect(property(ics, "STATUS")).toBe("STATUS:CONFIRMED");
+    // Until the homeowner confirms the time, the event is tentative; then confirmed (issue 31 item 5).
+    expect(property(ics, "STATUS")).toBe("STATUS:TENTATIVE");
+    expect(property(buildIcs(event({ status: "CONFIRMED", sequence: 2 })), "STATUS")).toBe("STATUS:CONFIRMED");
     // The same lead and host: the same UID, whatever else changes.
     expect(buildIcs(event({ sequence: 2 }))).toContain("UID:lead-0b7e5c1e");
   });
@@ -158,7 +161,7 @@ describe("the calendar invitation (.ics)", () => {
   });
 
   it("cancels the same event with METHOD:CANCEL and no alarm", () => {
-    const ics = buildIcs(event({ method: "CANCEL", sequence: 3 }));
+    const ics = buildIcs(event({ method: "CANCEL", sequence: 3, status: "CONFIRMED" }));
     expect(property(ics, "METHOD")).toBe("METHOD:CANCEL");
     expect(property(ics, "STATUS")).toBe("STATUS:CANCELLED");
     expect(property(ics, "SEQUENCE")).toBe("SEQUENCE:3");

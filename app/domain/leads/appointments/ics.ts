@@ -4,6 +4,8 @@
  *
  * - one event per lead: its UID is stable (`lead-<id>@<site host>`), so a calendar replaces the event
  *   when the appointment changes (a higher SEQUENCE) and removes it on a CANCEL;
+ * - a REQUEST is TENTATIVE while the homeowner has not confirmed the time, CONFIRMED once they have (a new
+ *   invitation with a higher SEQUENCE says so); a CANCEL is CANCELLED;
  * - times are UTC instants (`...Z`), computed from the Eastern Time wall clock (daylight saving time
  *   applied), so no VTIMEZONE is needed;
  * - lines end with CRLF and are folded at 75 octets (never inside a UTF-8 character); text values are
@@ -12,6 +14,8 @@
 
 export interface CalendarEvent {
   method: "REQUEST" | "CANCEL";
+  /** A REQUEST's STATUS: TENTATIVE until the homeowner confirms, then CONFIRMED (a CANCEL is CANCELLED whatever this says). */
+  status: "TENTATIVE" | "CONFIRMED";
   /** Stable per appointment (per lead): `lead-<id>@<host>`. */
   uid: string;
   sequence: number;
@@ -105,7 +109,7 @@ export function buildIcs(event: CalendarEvent): string {
     ...(event.url ? [`URL:${event.url}`] : []),
     `ORGANIZER;CN=${paramValue(event.organizer.name)}:mailto:${event.organizer.email}`,
     `ATTENDEE;CN=${paramValue(event.attendee.name)};ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:${event.attendee.email}`,
-    `STATUS:${cancel ? "CANCELLED" : "CONFIRMED"}`,
+    `STATUS:${cancel ? "CANCELLED" : event.status}`,
     "TRANSP:OPAQUE",
     ...(cancel
       ? []

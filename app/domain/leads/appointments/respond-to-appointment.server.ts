@@ -7,13 +7,14 @@ import { logger } from "~/lib/logger.server";
 import { writeLeadMessage } from "../messages/post-lead-message.server";
 import { portalEmailContext } from "../messages/message-emails.server";
 import { recordLeadEvent } from "../record-lead-event.server";
-import { appointmentConfirmedEmail } from "./appointment-emails.server";
+import { appointmentConfirmedEmail, appointmentConfirmedToCustomerEmail } from "./appointment-emails.server";
 import { appointmentWords, companyToday } from "./appointment-window";
 import { currentWindow, lockAppointmentLead } from "./lock-appointment-lead.server";
 
 /**
  * The homeowner answers the appointment in the portal (issue 22 item 5): they confirm it (`confirmed`;
- * the office gets an email), or ask for another time (`change_requested`; what they wrote becomes their
+ * the office gets an email, and the homeowner the event again, CONFIRMED where the first invitation was
+ * TENTATIVE, under a SEQUENCE one higher: issue 31 item 5), or ask for another time (`change_requested`; what they wrote becomes their
  * message in the request's thread, emailed to the office like any of their messages: writeLeadMessage,
  * postLeadMessage's work in this transaction). Each answer is a line in the lead's timeline and an
  * audit entry (`lead.appointment.confirm`, `lead.appointment.change_request`) naming the customer.
@@ -47,15 +48,17 @@ export async function respondToAppointment(input: {
 
     if (input.response.kind === "confirm") {
       if (lead.appointmentStatus === "confirmed") return { ok: true, status: "confirmed", changed: false };
-      await tx.update(leads).set({ appointmentStatus: "confirmed", updatedAt: sql`now()` }).where(eq(leads.id, lead.id));
+      const sequence = lead.appointmentSequence + 1;
+      await tx.update(leads).set({ appointmentStatus: "confirmed", appointmentSequence: sequence, updatedAt: sql`now()` }).where(eq(leads.id, lead.id));
       await recordLeadEvent(tx, {
         leadId: lead.id,
         actor: input.actor,
         request: input.request,
         action: "lead.appointment.confirm",
         timeline: `The homeowner confirmed the inspection appointment of ${words}.`,
-        details: { date: window.date, start: window.start, end: window.end },
+        details: { date: window.date, start: window.start, end: window.end, sequence },
       });
+      emailIds.push(await queueEmail(tx, appointmentConfirmedToCustomerEmail(context, lead, window, sequence)));
       if (context.officeAddress) emailIds.push(await queueEmail(tx, appointmentConfirmedEmail(context.officeAddress, context, lead, window)));
       else logger.warn({ leadId: lead.id }, "no office address is set (lead_alert_email or email): the confirmation is not emailed");
       return { ok: true, status: "confirmed", changed: true };
