@@ -153,4 +153,3 @@ export const saveSettingsSchema = z.strictObject({
 export type SaveSettingsInput = z.infer<typeof saveSettingsSchema>;
 
 export const priceBookActionSchema = z.discriminatedUnion("intent", [saveItemSchema, deactivateItemSchema, reactivateItemSchema, saveSettingsSchema]);
-type PriceBookAction = z.infer<typeof priceBookActionSchema>;

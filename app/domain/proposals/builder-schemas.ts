@@ -11,8 +11,6 @@ import { parseDollars, parseHundredths } from "./money";
  * `qty:<line>`, `price:<line>` and `remove:<line>` fields, one set per line of the option. No server code.
  */
 
-type BuilderIntent = DraftChange["intent"] | "send" | "revise" | "delete-draft";
-
 export type ParsedBuilderForm = { ok: true; change: DraftChange | { intent: "send" } | { intent: "revise" } | { intent: "delete-draft" } } | { ok: false; fieldErrors: Record<string, string>; message?: string };
 
 const optionKey = z.enum(OPTION_KEYS);
