@@ -42,6 +42,7 @@ function calendarAttachment(
     end,
     stamp: new Date(),
     summary: `Roof inspection by ${context.brand.name}`,
+    ...(lead.address ? { location: lead.address } : {}),
     description:
       method === "CANCEL"
         ? `This roof inspection appointment was cancelled. Your request: ${portalUrl}`
@@ -77,7 +78,7 @@ export function appointmentInvitationEmail(
       subject: `Roof inspection: ${words}`,
       paragraphs: [
         `Hi ${lead.firstName},`,
-        `We would like to inspect your roof on ${words}.`,
+        `We would like to inspect your roof${lead.address ? ` at ${lead.address}` : ""} on ${words}.`,
         "Please confirm this time, or ask for another one, in your customer portal. The attached calendar invitation adds the appointment to your calendar.",
       ],
       action: { label: "Confirm or change the time", url: siteUrl(`/portal/requests/${lead.id}`) },

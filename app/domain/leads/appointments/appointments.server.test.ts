@@ -106,7 +106,7 @@ beforeEach(async () => {
 
 describe("setting an appointment", () => {
   it("moves a new lead to Inspection scheduled and emails the homeowner a calendar invitation that arrives as an .ics attachment", async () => {
-    const leadId = await newLead({ customerUserId: customer.id });
+    const leadId = await newLead({ customerUserId: customer.id, addressStreet: "1200 Veterans Way, Apt 2", addressCity: "Dublin", addressState: "OH", addressZip: "43017" });
     // Sunday, November 1, 2026: the day the clocks go back (EST, UTC-5, from 2 AM).
     const outcome = await setAppointment({ leadId, date: "2026-11-01", start: "09:00", end: "11:30", actor: admin, now: new Date("2026-10-20T12:00:00Z") });
     expect(outcome).toEqual({ ok: true, pipelineStatus: "inspection_scheduled", sequence: 1 });
@@ -151,6 +151,9 @@ describe("setting an appointment", () => {
     expect(unfolded).toContain("STATUS:TENTATIVE\r\n"); // until the homeowner confirms (issue 31 item 5)
     expect(unfolded).toContain("DTSTART:20261101T140000Z\r\n");
     expect(unfolded).toContain("DTEND:20261101T163000Z\r\n");
+    // The property is the event's place (issue 31 item 1), its comma escaped as iCalendar text requires.
+    expect(unfolded).toContain("LOCATION:1200 Veterans Way\\, Apt 2\\, Dublin\\, OH 43017\r\n");
+    expect(email!.textBody).toContain("inspect your roof at 1200 Veterans Way, Apt 2, Dublin, OH 43017 on");
     expect(unfolded).toContain(`ATTENDEE;CN=Siobhán O'Brien;ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:${customer.email}\r\n`);
   });
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbTransaction } from "~/db/client.server";
 import { leads, users } from "~/db/schema";
+import { formatAddress } from "../options";
 import type { AppointmentWindow } from "./appointment-window";
 
 /**
@@ -15,6 +16,10 @@ export async function lockAppointmentLead(tx: DbTransaction, leadId: string) {
       lastName: leads.lastName,
       email: leads.email,
       accountEmail: users.email,
+      addressStreet: leads.addressStreet,
+      addressCity: leads.addressCity,
+      addressState: leads.addressState,
+      addressZip: leads.addressZip,
       pipelineStatus: leads.pipelineStatus,
       contacted: leads.contacted,
       appointmentDate: leads.appointmentDate,
@@ -27,7 +32,7 @@ export async function lockAppointmentLead(tx: DbTransaction, leadId: string) {
     .leftJoin(users, eq(users.id, leads.customerUserId))
     .where(eq(leads.id, leadId))
     .for("update", { of: leads });
-  return row ?? null;
+  return row ? { ...row, address: formatAddress(row) } : null;
 }
 
 /** The lead's current window, or null when it has no appointment. */

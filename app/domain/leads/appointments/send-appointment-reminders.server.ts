@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { formatAddress } from "../options";
 import { db } from "~/db/client.server";
 import { leads, users } from "~/db/schema";
 import { dispatchQueuedEmail, queueEmail } from "~/domain/email/queue-email.server";
@@ -38,6 +39,10 @@ export async function sendAppointmentReminders({ now = new Date() }: { now?: Dat
       last_name: string;
       email: string;
       account_email: string | null;
+      address_street: string | null;
+      address_city: string | null;
+      address_state: string | null;
+      address_zip: string | null;
       appointment_date: string;
       appointment_start: string;
       appointment_end: string;
@@ -57,11 +62,13 @@ export async function sendAppointmentReminders({ now = new Date() }: { now?: Dat
         and l.appointment_reminder_sent_at is null
       returning l.id, l.first_name, l.last_name, l.email,
         (select u.email from ${users} u where u.id = l.customer_user_id) as account_email,
+        l.address_street, l.address_city, l.address_state, l.address_zip,
         l.appointment_date::text as appointment_date, l.appointment_start::text as appointment_start,
         l.appointment_end::text as appointment_end
     `);
     for (const row of claimed.rows) {
-      const lead = { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, accountEmail: row.account_email };
+      const address = formatAddress({ addressStreet: row.address_street, addressCity: row.address_city, addressState: row.address_state, addressZip: row.address_zip });
+      const lead = { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, accountEmail: row.account_email, address };
       const window = { date: row.appointment_date, start: row.appointment_start, end: row.appointment_end };
       emailIds.push(await queueEmail(tx, appointmentReminderEmail(context, lead, window)));
     }

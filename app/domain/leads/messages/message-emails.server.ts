@@ -44,6 +44,8 @@ export interface MessageEmailLead {
   lastName: string;
   email: string;
   accountEmail: string | null;
+  /** The property's address ("1200 Veterans Way, Dublin, OH 43017"): the appointment's location (issue 31 item 1). */
+  address?: string | null;
 }
 
 /**
