@@ -8,14 +8,16 @@ export interface FormMessageProps {
   /** The request id of a failure the user cannot fix, to quote to whoever looks at the logs. */
   reference?: string;
   className?: string;
+  /** Its own role (alert/status) so that it is announced; false inside a live region that announces it already. */
+  announce?: boolean;
 }
 
 /** A message box in the page (forms without JavaScript, and persistent states). */
-export function FormMessage({ title, text, variant = "error", reference, className }: FormMessageProps) {
+export function FormMessage({ title, text, variant = "error", reference, className, announce = true }: FormMessageProps) {
   const Icon = variant === "error" ? CircleAlert : CircleCheck;
   return (
     <div
-      role={variant === "error" ? "alert" : "status"}
+      role={announce ? (variant === "error" ? "alert" : "status") : undefined}
       className={cn(
         "flex gap-3 rounded-md border p-3 text-sm",
         variant === "error" ? "border-destructive/40 bg-red-50 text-red-900" : "border-success/30 bg-success-soft text-success",

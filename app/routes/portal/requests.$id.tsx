@@ -6,6 +6,7 @@ import { useFieldErrors } from "~/components/admin/use-field-errors";
 import { MessageThread } from "~/components/leads/message-thread";
 import { AddFilesForm } from "~/components/portal/add-files-form";
 import { AppointmentCard } from "~/components/portal/appointment-card";
+import { PortalAnswer } from "~/components/portal/portal-answer";
 import { RequestFiles } from "~/components/portal/request-files";
 import { formatPortalDate } from "~/components/portal/format";
 import { Badge } from "~/components/ui/badge";
@@ -173,6 +174,9 @@ const controlClass = cn(
 );
 const labelClass = "mb-1 block text-sm font-medium text-slate-800";
 
+/** The intents whose answer shows beside their own form (PortalAnswer); any other answer shows at the top. */
+const ANSWERED_IN_PLACE: readonly string[] = ["update-insurance", "send-message", "confirm-appointment", "request-another-time", ADD_FILES_INTENT];
+
 const FIELD_IDS: Record<string, string> = {
   insuranceCompany: "portal-insurance-company",
   claimNumber: "portal-claim-number",
@@ -215,6 +219,9 @@ export default function PortalRequestPage({ loaderData, actionData }: Route.Comp
   const messageRefusal = refused("send-message");
   const anotherTimeRefusal = refused("request-another-time");
   const title = `Your request from ${formatPortalDate(r.createdAt)}`;
+  /** The last answer when it came from one of `intents`' forms (with its title: "Sent" for a message). */
+  const answerTo = (...intents: string[]) =>
+    actionData && intents.includes(actionData.intent) ? { ...actionData, title: actionData.ok && actionData.intent === "send-message" ? "Sent" : undefined } : null;
 
   return (
     <div className="grid gap-6">
@@ -228,7 +235,7 @@ export default function PortalRequestPage({ loaderData, actionData }: Route.Comp
         </div>
       </div>
 
-      {actionData?.message && actionData.intent !== ADD_FILES_INTENT && (
+      {actionData?.message && !ANSWERED_IN_PLACE.includes(actionData.intent) && (
         <FormMessage variant={actionData.ok ? "success" : "error"} title={actionData.ok ? "Saved" : "Error"} text={actionData.message} reference={actionData.reference} />
       )}
 
@@ -272,6 +279,7 @@ export default function PortalRequestPage({ loaderData, actionData }: Route.Comp
           busy={busy}
           version={r.messages.length}
         />
+        <PortalAnswer id="portal-appointment-answer" answer={answerTo("confirm-appointment", "request-another-time")} />
       </section>
 
       <section aria-labelledby="portal-sent" className={cardClass}>
@@ -356,6 +364,7 @@ export default function PortalRequestPage({ loaderData, actionData }: Route.Comp
             </button>
           </div>
         </Form>
+        <PortalAnswer id="portal-insurance-answer" answer={answerTo("update-insurance")} />
       </section>
 
       <section aria-labelledby="portal-contact" className={cardClass}>
@@ -399,6 +408,7 @@ export default function PortalRequestPage({ loaderData, actionData }: Route.Comp
           typed={messageRefusal?.values?.body}
           busy={busy}
         />
+        <PortalAnswer id="portal-messages-answer" answer={answerTo("send-message")} />
       </section>
     </div>
   );
