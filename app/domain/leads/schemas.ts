@@ -329,5 +329,17 @@ export const correctInsuranceSchema = z.strictObject({
   dateOfLoss: inspectionRequestSchema.shape.dateOfLoss,
 });
 
+/** The homeowner corrects the property's address in the portal (issue 31 item 1): all four parts. */
+export const correctAddressSchema = z.strictObject({
+  intent: z.literal("update-address"),
+  addressStreet: requiredText({ max: FORM_LIMITS.addressStreet, requiredMessage: ADDRESS_TEXT.street }).transform(collapseSpaces),
+  addressCity: requiredText({ max: FORM_LIMITS.addressCity, requiredMessage: ADDRESS_TEXT.city }).transform(collapseSpaces),
+  addressState: z.enum(US_STATE_CODES, "Choose a state from the list."),
+  addressZip: z
+    .string()
+    .transform((v) => v.trim())
+    .refine((v) => /^\d{5}(-\d{4})?$/.test(v), ADDRESS_TEXT.zip),
+});
+
 /** Staff invite the homeowner to the portal from the lead page. */
 export const inviteToPortalSchema = z.strictObject({ intent: z.literal("invite-to-portal") });

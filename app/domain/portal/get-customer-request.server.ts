@@ -38,6 +38,8 @@ export interface CustomerRequestDetail {
   pipelineStatus: string;
   insuranceCompany: string | null;
   claimNumber: string | null;
+  /** The property's address (issue 31 item 1). */
+  address: { street: string | null; city: string | null; state: string | null; zip: string | null };
   dateOfLoss: string | null;
   hasInsuranceDocs: boolean;
   updatedAt: Date;
@@ -86,6 +88,7 @@ export async function getCustomerRequest(
     message: lead.message,
     pipelineStatus: lead.pipelineStatus,
     insuranceCompany: lead.insuranceCompany,
+    address: { street: lead.addressStreet, city: lead.addressCity, state: lead.addressState, zip: lead.addressZip },
     claimNumber: lead.claimNumber,
     dateOfLoss: lead.dateOfLoss,
     hasInsuranceDocs: lead.hasInsuranceDocs,

@@ -20,7 +20,9 @@ import { postLeadMessage } from "~/domain/leads/messages/post-lead-message.serve
 import { MESSAGE_TEXT, sendMessageSchema } from "~/domain/leads/messages/schemas";
 import { ADD_FILES_INTENT } from "~/domain/leads/customer-files/add-files-texts";
 import { CUSTOMER_STEPS, customerStatusWords, formatPhone, serviceLabel } from "~/domain/leads/options";
-import { correctInsuranceSchema } from "~/domain/leads/schemas";
+import { correctAddressSchema, correctInsuranceSchema } from "~/domain/leads/schemas";
+import { US_STATE_CODES } from "~/domain/leads/options";
+import { ADDRESS_LOCKED_TEXT, correctAddress } from "~/domain/portal/correct-address.server";
 import { correctInsurance } from "~/domain/portal/correct-insurance.server";
 import { findCustomerLeadId } from "~/domain/portal/customer-leads.server";
 import { getCustomerRequest } from "~/domain/portal/get-customer-request.server";
@@ -95,12 +97,13 @@ function result(value: ActionResult, status = 200) {
 
 const FAILURE: Record<string, string> = {
   "update-insurance": "Your insurance details could not be saved. Please try again.",
+  "update-address": "The address could not be saved. Please try again.",
   "send-message": MESSAGE_TEXT.failed,
   "confirm-appointment": "Your answer could not be saved. Please try again.",
   "request-another-time": "Your answer could not be saved. Please try again.",
 };
 
-const actionSchema = z.discriminatedUnion("intent", [correctInsuranceSchema, sendMessageSchema, confirmAppointmentSchema, requestAnotherTimeSchema]);
+const actionSchema = z.discriminatedUnion("intent", [correctInsuranceSchema, correctAddressSchema, sendMessageSchema, confirmAppointmentSchema, requestAnotherTimeSchema]);
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireCustomer(request);
@@ -145,6 +148,13 @@ export async function action({ request, params }: Route.ActionArgs) {
         if (!outcome.ok) return result({ ok: false, intent, message: "This request was not found." }, 404);
         return result({ ok: true, intent, message: outcome.changed ? "Your insurance details were saved." : "Nothing changed." });
       }
+      case "update-address": {
+        const { intent: _intent, ...address } = change;
+        const outcome = await correctAddress({ user, leadId, address, request });
+        if (!outcome.ok && outcome.reason === "confirmed") return result({ ok: false, intent, message: ADDRESS_LOCKED_TEXT }, 409);
+        if (!outcome.ok) return result({ ok: false, intent, message: "This request was not found." }, 404);
+        return result({ ok: true, intent, message: outcome.changed ? "The property's address was saved." : "Nothing changed." });
+      }
       case "send-message": {
         const outcome = await postLeadMessage({ leadId, author: "customer", actor: user, body: change.body, request });
         if (!outcome.ok) return result({ ok: false, intent, message: "This request was not found." }, 404);
@@ -175,9 +185,13 @@ const controlClass = cn(
 const labelClass = "mb-1 block text-sm font-medium text-slate-800";
 
 /** The intents whose answer shows beside their own form (PortalAnswer); any other answer shows at the top. */
-const ANSWERED_IN_PLACE: readonly string[] = ["update-insurance", "send-message", "confirm-appointment", "request-another-time", ADD_FILES_INTENT];
+const ANSWERED_IN_PLACE: readonly string[] = ["update-address", "update-insurance", "send-message", "confirm-appointment", "request-another-time", ADD_FILES_INTENT];
 
 const FIELD_IDS: Record<string, string> = {
+  addressStreet: "portal-address-street",
+  addressCity: "portal-address-city",
+  addressState: "portal-address-state",
+  addressZip: "portal-address-zip",
   insuranceCompany: "portal-insurance-company",
   claimNumber: "portal-claim-number",
   dateOfLoss: "portal-date-of-loss",
@@ -215,6 +229,8 @@ export default function PortalRequestPage({ loaderData, actionData }: Route.Comp
   const busy = navigation.state === "submitting";
   const fields = useFieldErrors(actionData, FIELD_IDS);
   const typed = actionData && !actionData.ok && actionData.intent === "update-insurance" ? actionData.values : undefined;
+  const typedAddress = actionData && !actionData.ok && actionData.intent === "update-address" ? actionData.values : undefined;
+  const addressLocked = r.appointment?.status === "confirmed";
   const refused = (intent: string) => (actionData && !actionData.ok && actionData.intent === intent ? actionData : undefined);
   const messageRefusal = refused("send-message");
   const anotherTimeRefusal = refused("request-another-time");
@@ -305,6 +321,65 @@ export default function PortalRequestPage({ loaderData, actionData }: Route.Comp
         <RequestFiles requestId={r.id} files={r.files} />
         <h3 className="mt-6 mb-3 font-semibold text-brand-navy">Add photos or documents</h3>
         <AddFilesForm result={actionData?.intent === ADD_FILES_INTENT ? actionData : null} />
+      </section>
+
+      <section aria-labelledby="portal-address" className={cardClass}>
+        <h2 id="portal-address" className="mb-1 text-lg font-bold text-brand-navy">
+          Property address
+        </h2>
+        {addressLocked ? (
+          <>
+            <p className="text-slate-800">{r.address.street ? `${r.address.street}, ${r.address.city ?? ""}, ${r.address.state ?? ""} ${r.address.zip ?? ""}` : "Not given"}</p>
+            <p className="mt-2 text-sm text-slate-700">{ADDRESS_LOCKED_TEXT}</p>
+          </>
+        ) : (
+          <>
+            <p className="mb-4 text-sm text-slate-700">Where the roof is. You can correct it until your appointment is confirmed.</p>
+            <Form method="post" preventScrollReset key={`address-${r.updatedAt}`} className="grid gap-3 sm:grid-cols-6">
+              <input type="hidden" name="intent" value="update-address" />
+              <div className="sm:col-span-6">
+                <label htmlFor="portal-address-street" className={labelClass}>
+                  Street address
+                </label>
+                <input id="portal-address-street" name="addressStreet" autoComplete="street-address" maxLength={200} defaultValue={typedAddress ? (typedAddress.addressStreet ?? "") : (r.address.street ?? "")} className={controlClass} {...fields.invalid("addressStreet")} />
+                {fields.message("addressStreet")}
+              </div>
+              <div className="sm:col-span-3">
+                <label htmlFor="portal-address-city" className={labelClass}>
+                  City
+                </label>
+                <input id="portal-address-city" name="addressCity" autoComplete="address-level2" maxLength={100} defaultValue={typedAddress ? (typedAddress.addressCity ?? "") : (r.address.city ?? "")} className={controlClass} {...fields.invalid("addressCity")} />
+                {fields.message("addressCity")}
+              </div>
+              <div className="sm:col-span-1">
+                <label htmlFor="portal-address-state" className={labelClass}>
+                  State
+                </label>
+                <select id="portal-address-state" name="addressState" autoComplete="address-level1" defaultValue={typedAddress ? (typedAddress.addressState ?? "OH") : (r.address.state ?? "OH")} className={controlClass} {...fields.invalid("addressState")}>
+                  {US_STATE_CODES.map((code) => (
+                    <option key={code} value={code}>
+                      {code}
+                    </option>
+                  ))}
+                </select>
+                {fields.message("addressState")}
+              </div>
+              <div className="sm:col-span-2">
+                <label htmlFor="portal-address-zip" className={labelClass}>
+                  ZIP code
+                </label>
+                <input id="portal-address-zip" name="addressZip" autoComplete="postal-code" inputMode="numeric" maxLength={10} defaultValue={typedAddress ? (typedAddress.addressZip ?? "") : (r.address.zip ?? "")} className={controlClass} {...fields.invalid("addressZip")} />
+                {fields.message("addressZip")}
+              </div>
+              <div className="sm:col-span-6">
+                <button type="submit" disabled={busy} className={buttonVariants()}>
+                  Save address
+                </button>
+              </div>
+            </Form>
+          </>
+        )}
+        <PortalAnswer id="portal-address-answer" answer={answerTo("update-address")} />
       </section>
 
       <section aria-labelledby="portal-insurance" className={cardClass}>
