@@ -216,6 +216,12 @@ const configSchema = z.object({
   JOBS_CRON_INTERVAL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(45).optional()),
 
   /**
+   * How long (seconds, 5-3600) a crawl of one source may go without reading a page before it stops: a dead
+   * or throttling site fails the session after about this long, with the cause (ADR 052). Default 60.
+   */
+  CRAWL_SOURCE_BUDGET_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+
+  /**
    * FOR TESTS ONLY: host names the crawler may reach even though they resolve
    * to a loopback/private address (a local fixture server). Off (empty) by
    * default; a production server refuses to start with it (productionConfigProblems).

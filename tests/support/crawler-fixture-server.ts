@@ -50,6 +50,23 @@ export class CrawlerFixtureServer {
     return this.route(path, { status, body, headers: { "content-type": "text/html; charset=utf-8" } });
   }
 
+  /**
+   * A page that never finishes in time: 200 and its headers at once, then one byte every `intervalMs`
+   * (at most `maxBytes`, then the end), until the client goes away.
+   */
+  drip(path: string, { intervalMs = 100, maxBytes = 10_000 }: { intervalMs?: number; maxBytes?: number } = {}): this {
+    return this.route(path, {
+      handler: async (_req, res) => {
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        for (let i = 0; i < maxBytes && !res.destroyed; i++) {
+          res.write(" ");
+          await new Promise((resolve) => setTimeout(resolve, intervalMs));
+        }
+        res.end();
+      },
+    });
+  }
+
   reset(): void {
     this.routes.clear();
     this.hits.clear();

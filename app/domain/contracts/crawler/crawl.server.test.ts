@@ -217,7 +217,8 @@ describe("a BidNet crawl against the fixture server", () => {
     const { session, messages } = await crawl();
     expect(session.status).toBe("failed");
     expect(session.errorMessage).toMatch(/^Blocked: .* answered with HTTP 403 3 times in a row instead of results/);
-    expect(messages).toContain("HTTP 403 for keyword 'roof': Forbidden");
+    expect(messages).toContain(`HTTP 403 for keyword 'roof': Forbidden (keyword search page 1, ${server.origin}${routes.roof1.replace("?location=229&solSearchStatus=openSolicitationsTab&keywords=roof&", "?keywords=roof&location=229&solSearchStatus=openSolicitationsTab&")})`);
+    expect(messages).toContain(`HTTP 403 for keyword 'roof': Forbidden (state open bids page 1, ${server.origin}${routes.stateRoof})`);
   });
 
   it("obeys robots.txt: a disallowed search is logged, skipped and never requested", async () => {
@@ -241,7 +242,9 @@ describe("a BidNet crawl against the fixture server", () => {
     await db().execute(sql`create trigger crawl_test_refuse before insert on contract_opportunities for each row execute function crawl_test_refuse()`);
     try {
       const { session, messages } = await crawl();
-      expect(messages).toContain("HTTP 404 for keyword 'roofing': Not Found");
+      expect(messages).toContain(
+        `HTTP 404 for keyword 'roofing': Not Found (keyword search page 1, ${server.origin}/public/solicitations/open?keywords=roofing&location=229&solSearchStatus=openSolicitationsTab&pageNumberSelect=1)`,
+      );
       expect(messages).toContain("Failed to save contract: Gutter and Downspout Replacement – Delaware City Schools");
       expect(session).toMatchObject({ status: "completed", totalFound: 4, newContracts: 3, failedContracts: 1 });
     } finally {
@@ -279,7 +282,7 @@ describe("a BidNet crawl against the fixture server", () => {
     expect(performance.now() - started).toBeLessThan(10_000);
     const url = `${server.origin}/public/solicitations/open?keywords=roof&location=229&solSearchStatus=openSolicitationsTab&pageNumberSelect=1`;
     expect(logs.filter((l) => l.logLevel === "error").map((l) => l.message)).toEqual([
-      `Error searching for keyword 'roof': could not read ${url}: the page took more than 1 s to parse`,
+      `Error searching for keyword 'roof' (keyword search page 1, ${url}): the page took more than 1 s to parse`,
     ]);
     // The other three searches ran and stored what they found.
     expect(session).toMatchObject({ status: "completed", totalFound: 3, newContracts: 3, pagesProcessed: 3 });
@@ -304,6 +307,89 @@ describe("a BidNet crawl against the fixture server", () => {
     expect(session).toMatchObject({ status: "completed", totalFound: 5, rateLimitHits: 1, requestsMade: 8 });
     const [first, second] = server.requestsTo("/ohio/solicitations/open-bids").filter((r) => r.url.includes("keywords=roof") && !r.url.includes("roofing"));
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(1_000);
+  });
+});
+
+describe("a crawl that fails fast and says why", () => {
+  const firstSearch = () =>
+    `${server.origin}/public/solicitations/open?keywords=roof&location=229&solSearchStatus=openSolicitationsTab&pageNumberSelect=1`;
+  const withBudget = async <T>(seconds: string, run: () => Promise<T>): Promise<T> => {
+    process.env.CRAWL_SOURCE_BUDGET_SECONDS = seconds;
+    resetConfigForTests();
+    try {
+      return await run();
+    } finally {
+      delete process.env.CRAWL_SOURCE_BUDGET_SECONDS;
+      resetConfigForTests();
+    }
+  };
+
+  it("a site whose every page drips a byte every 100 ms fails within the source's time budget, saying so", async () => {
+    server.route("/robots.txt", { status: 404, body: "" });
+    for (const route of Object.values(routes)) server.drip(route, { intervalMs: 100 });
+    const started = performance.now();
+    // The fetcher's own 30 s time-out is left as it is: the budget (5 s) is what stops the crawl.
+    const { session, logs } = await withBudget("5", () => crawl());
+    const seconds = (performance.now() - started) / 1000;
+    expect(seconds).toBeLessThan(5 + 4);
+    expect(seconds).toBeGreaterThanOrEqual(5);
+    expect(session.status).toBe("failed");
+    expect(session.errorMessage).toBe(
+      "Scraping error: the site stopped answering: no page read in 5 s (the source's time budget, CRAWL_SOURCE_BUDGET_SECONDS), " +
+        `the page was still loading; stopped at keyword search 'roof' (page 1, ${firstSearch()})`,
+    );
+    expect(session.errorDetails).toMatchObject({ kind: "source-budget", budgetSeconds: 5 });
+    expect(logs.at(-1)?.message).toBe(session.errorMessage);
+    // Nothing after the first page was tried.
+    expect(server.requests.filter((r) => r.path !== "/robots.txt")).toHaveLength(1);
+  });
+
+  it("stops after 3 requests in a row time out: the site stopped answering", async () => {
+    server.route("/robots.txt", { status: 404, body: "" });
+    for (const route of Object.values(routes)) server.drip(route, { intervalMs: 100 });
+    const started = performance.now();
+    const { session } = await crawl("bidnet", { client: { ...CLIENT.client, limits: { totalTimeoutMs: 500 } } });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(session.errorMessage).toBe(
+      "Scraping error: the site stopped answering: 3 requests in a row timed out (the page did not load within 0.5 s); " +
+        `stopped at keyword search 'roof' (page 1, ${firstSearch()})`,
+    );
+    expect(session.errorDetails).toMatchObject({ kind: "unresponsive" });
+    expect(server.requests.filter((r) => r.path !== "/robots.txt")).toHaveLength(3);
+  });
+
+  it("every search over the 5 MiB cap: the session names the first page and the cap", async () => {
+    serveBidnet();
+    const big = "x".repeat(5 * 1024 * 1024 + 1);
+    for (const route of Object.values(routes)) server.html(route, big);
+    const { session, logs } = await crawl();
+    expect(session.errorMessage).toBe(
+      `Scraping error: every search failed; the first: keyword search 'roof' (page 1, ${firstSearch()}): the body exceeds the 5 MiB cap`,
+    );
+    // Each log line names its page: the keyword search and the state page are told apart.
+    const errors = logs.filter((l) => l.logLevel === "error").map((l) => l.message);
+    expect(errors).toContain(
+      `Error searching for keyword 'roof' (keyword search page 1, ${firstSearch()}): the body exceeds the 5 MiB cap`,
+    );
+    expect(errors).toContain(
+      `Error searching for keyword 'roof' (state open bids page 1, ${server.origin}/ohio/solicitations/open-bids?keywords=roof): the body exceeds the 5 MiB cap`,
+    );
+  });
+
+  it("a source on the metadata address: refused, and the session says why", async () => {
+    const bidnet = await source("bidnet");
+    await db().update(contractSources).set({ baseUrl: "http://169.254.169.254" }).where(eq(contractSources.id, bidnet.id));
+    try {
+      const { session } = await crawl();
+      expect(session.errorMessage).toBe(
+        "Scraping error: every search failed; the first: keyword search 'roof' " +
+          "(page 1, http://169.254.169.254/public/solicitations/open?keywords=roof&location=229&solSearchStatus=openSolicitationsTab&pageNumberSelect=1): " +
+          "refused: 169.254.169.254 is a metadata address",
+      );
+      expect(session.requestsMade).toBe(0);
+    } finally {
+      await db().update(contractSources).set({ baseUrl: server.origin }).where(eq(contractSources.id, bidnet.id));
+    }
   });
 });
 

@@ -17,6 +17,8 @@ export type CrawlFetchErrorKind =
   | "robots-disallowed"
   /** The per-host rate limit would have made us wait longer than allowed. */
   | "rate-limit-wait"
+  /** Several requests in a row timed out: the crawl stops (PoliteClientOptions.maxTimeoutsInARow). */
+  | "unresponsive"
   | "aborted";
 
 export class CrawlFetchError extends Error {

@@ -174,19 +174,30 @@ function causeCode(error: unknown): string | undefined {
   return undefined;
 }
 
-function classify(error: unknown, url: string, timedOut: boolean, aborted: boolean): CrawlFetchError {
+/** A size in plain words: "5 MiB", "512 KiB", "900 bytes". */
+export function sizeInWords(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;
+  return `${bytes} bytes`;
+}
+
+/** A duration in plain words: "30 s", "0.5 s". */
+export function secondsInWords(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
+}
+
+function classify(error: unknown, url: string, timedOut: boolean, aborted: boolean, limits: FetchLimits): CrawlFetchError {
   if (error instanceof CrawlFetchError) return error;
   const code = causeCode(error);
   const message = error instanceof Error ? error.message : String(error);
   if (code === "ECRAWLERREFUSED") return new CrawlFetchError("refused", message.replace(/^.*?(refused:)/, "$1"), url, { cause: error });
   if (aborted) return new CrawlFetchError("aborted", "the crawl was stopped", url, { cause: error });
-  if (
-    timedOut ||
-    error instanceof undiciErrors.ConnectTimeoutError ||
-    error instanceof undiciErrors.HeadersTimeoutError ||
-    error instanceof undiciErrors.BodyTimeoutError
-  ) {
-    return new CrawlFetchError("timeout", `timed out: ${message}`, url, { cause: error });
+  if (error instanceof undiciErrors.ConnectTimeoutError) {
+    return new CrawlFetchError("timeout", `timed out: could not connect within ${secondsInWords(limits.connectTimeoutMs)}`, url, { cause: error });
+  }
+  if (timedOut || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
+    return new CrawlFetchError("timeout", `timed out: the page did not load within ${secondsInWords(limits.totalTimeoutMs)}`, url, { cause: error });
   }
   return new CrawlFetchError("network", `network error: ${code ?? message}`, url, { cause: error });
 }
@@ -290,7 +301,7 @@ async function requestOnce(
     const declared = Number(headers["content-length"]);
     if (Number.isFinite(declared) && declared > limits.maxBodyBytes) {
       res.body.destroy();
-      throw new CrawlFetchError("too-large", `the body (${declared} bytes declared) exceeds the ${limits.maxBodyBytes}-byte cap`, url.href);
+      throw new CrawlFetchError("too-large", `the body exceeds the ${sizeInWords(limits.maxBodyBytes)} cap (${declared} bytes declared)`, url.href);
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -299,13 +310,13 @@ async function requestOnce(
       size += buffer.length;
       if (size > limits.maxBodyBytes) {
         res.body.destroy();
-        throw new CrawlFetchError("too-large", `the body exceeds the ${limits.maxBodyBytes}-byte cap`, url.href);
+        throw new CrawlFetchError("too-large", `the body exceeds the ${sizeInWords(limits.maxBodyBytes)} cap`, url.href);
       }
       chunks.push(buffer);
     }
     const body = new TextDecoder(charsetOf(headers["content-type"])).decode(Buffer.concat(chunks));
     return { response: { ...base, body } };
   } catch (error) {
-    throw classify(error, url.href, timeout.aborted, options.signal?.aborted ?? false);
+    throw classify(error, url.href, timeout.aborted, options.signal?.aborted ?? false, limits);
   }
 }

@@ -25,6 +25,11 @@ import { acquireHostSlot } from "./host-throttle.server";
  *   and network errors / time-outs are retried at most `maxRetries` times
  *   with capped exponential backoff and full jitter; other 4xx are returned
  *   as they are, never retried.
+ * - With `maxTimeoutsInARow`, that many timed-out requests in a row (retries
+ *   and robots.txt included, with no answer between them) throw
+ *   CrawlFetchError "unresponsive" ("the site stopped answering: ..."): the
+ *   crawl stops instead of trying every page. `onAttempt` hears of every
+ *   attempt (its answer's status or its error), for the crawl's time budget.
  */
 
 export interface RetryPolicy {
@@ -57,6 +62,10 @@ export interface PoliteClientOptions {
   robots?: boolean;
   /** For tests: a deterministic jitter source in [0, 1). */
   random?: () => number;
+  /** Timed-out requests in a row after which the site is given up ("unresponsive"); unset: never. */
+  maxTimeoutsInARow?: number;
+  /** Called after every attempt with the status it got, or the error it ended with. */
+  onAttempt?: (attempt: { url: string; status?: number; error?: CrawlFetchError }) => void;
 }
 
 export interface ClientCounters {
@@ -109,6 +118,8 @@ export class PoliteClient {
   private readonly limits: FetchLimits;
   private readonly log: CrawlLogger;
   private readonly random: () => number;
+  private timeoutsInARow = 0;
+  private longestCrawlDelayMs = 0;
 
   constructor(private readonly options: PoliteClientOptions = {}) {
     this.rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT_CONFIG;
@@ -126,7 +137,28 @@ export class PoliteClient {
 
   private effectiveLimits(crawlDelaySeconds: number | undefined): RateLimitConfig {
     if (!crawlDelaySeconds || crawlDelaySeconds * 1000 <= this.rateLimit.delayBetweenRequestsMs) return this.rateLimit;
-    return { ...this.rateLimit, delayBetweenRequestsMs: Math.min(crawlDelaySeconds * 1000, 60_000) };
+    const delayBetweenRequestsMs = Math.min(crawlDelaySeconds * 1000, 60_000);
+    this.longestCrawlDelayMs = Math.max(this.longestCrawlDelayMs, delayBetweenRequestsMs);
+    return { ...this.rateLimit, delayBetweenRequestsMs };
+  }
+
+  /** The longest wait between two requests to a host that politeness asks of us (the source's delay, a Crawl-delay). */
+  get politeDelayMs(): number {
+    return Math.max(this.rateLimit.delayBetweenRequestsMs, this.longestCrawlDelayMs);
+  }
+
+  /** Counts a timed-out attempt; throws "unresponsive" when it is the limit's. */
+  private countTimeout(error: CrawlFetchError, url: string): void {
+    this.timeoutsInARow++;
+    const limit = this.options.maxTimeoutsInARow;
+    if (limit !== undefined && this.timeoutsInARow >= limit) {
+      throw new CrawlFetchError(
+        "unresponsive",
+        `the site stopped answering: ${this.timeoutsInARow} requests in a row timed out (${error.message.replace(/^timed out: /, "")})`,
+        url,
+        { cause: error },
+      );
+    }
   }
 
   private async send(url: string, method: "GET" | "HEAD", rule: RobotsRule | undefined): Promise<FetchedResponse> {
@@ -181,7 +213,7 @@ export class PoliteClient {
       this.log("warn", `robots.txt answered HTTP ${response.status}: nothing on ${origin} is crawled`, { url: robotsUrl });
       return DISALLOW_ALL;
     } catch (error) {
-      if (error instanceof CrawlFetchError && (error.kind === "refused" || error.kind === "aborted")) throw error;
+      if (error instanceof CrawlFetchError && (error.kind === "refused" || error.kind === "aborted" || error.kind === "unresponsive")) throw error;
       this.log("warn", `robots.txt could not be read: nothing on ${origin} is crawled`, {
         url: robotsUrl,
         error: error instanceof Error ? error.message : String(error),
@@ -199,6 +231,10 @@ export class PoliteClient {
       try {
         response = await this.send(url, method, rule);
       } catch (error) {
+        if (error instanceof CrawlFetchError) {
+          this.options.onAttempt?.({ url, error });
+          if (error.kind === "timeout") this.countTimeout(error, url);
+        }
         if (error instanceof CrawlFetchError && error.retryable && failures < this.retry.maxRetries) {
           failures++;
           this.counters.retries++;
@@ -210,6 +246,8 @@ export class PoliteClient {
         throw error;
       }
       const { status } = response;
+      this.timeoutsInARow = 0;
+      this.options.onAttempt?.({ url, status });
       if (status === 429 || status === 503) {
         const after = retryAfterMs(response.headers["retry-after"]);
         if (status === 429 || after !== undefined) {

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import {
   contractCrawlLogs,
@@ -31,8 +32,11 @@ import { VETERAN_TAG } from "../tags";
  *
  * Ends the session `completed`, or `failed` with error_message and
  * error_details: the adapter is unknown, the site blocked us (a WAF challenge
- * or a burst of 403s: "Blocked: ...", never "0 results"), every search failed,
- * or an unexpected error. When `signal` aborts (shutdown), the session is left
+ * or a burst of 403s: "Blocked: ...", never "0 results"), every search failed
+ * (the message names the first one's page and cause), the site stopped
+ * answering (TIMEOUTS_IN_A_ROW requests timed out, or no page was read within
+ * the source's time budget, CRAWL_SOURCE_BUDGET_SECONDS plus the polite delay
+ * between requests; ADR 052), or an unexpected error. When `signal` aborts (shutdown), the session is left
  * `running` and the error rethrown: the retried job closes it and starts anew.
  */
 
@@ -49,6 +53,9 @@ export function sourceRateLimit(value: unknown): RateLimitConfig {
 
 /** Consecutive HTTP 403 answers that mean the site is blocking us. */
 const BLOCKING_403S = 3;
+
+/** Timed-out requests in a row (retries included) after which the site has stopped answering. */
+const TIMEOUTS_IN_A_ROW = 3;
 
 export interface CrawlCounters {
   totalFound: number;
@@ -115,6 +122,21 @@ export async function runCrawl(sessionId: string, options: RunCrawlOptions = {})
 
   let client: PoliteClient | undefined;
   const parser = new PageParser(options.parser);
+  // The source's time budget: the crawl stops when no page (no proper answer) comes within it.
+  const budgetSeconds = config().CRAWL_SOURCE_BUDGET_SECONDS;
+  const budget = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, budget.signal]) : budget.signal;
+  let budgetTimer: NodeJS.Timeout | undefined;
+  let budgetMs = budgetSeconds * 1000;
+  let lastProblem: string | null = null;
+  const armBudget = () => {
+    clearTimeout(budgetTimer);
+    // Our own politeness (the delay between requests, a Crawl-delay) is not the site's slowness.
+    budgetMs = budgetSeconds * 1000 + (client?.politeDelayMs ?? 0);
+    budgetTimer = setTimeout(() => budget.abort(), budgetMs);
+  };
+  // Which page the crawl is at, for the session's error.
+  let at = "";
   const saveCounters = async () => {
     if (client) {
       counters.requestsMade = client.counters.requestsMade;
@@ -165,7 +187,22 @@ export async function runCrawl(sessionId: string, options: RunCrawlOptions = {})
     };
     const rateLimit = sourceRateLimit(source.rateLimitConfig);
     const sourceOrigin = originOf(source.baseUrl);
-    client = new PoliteClient({ ...options.client, rateLimit, signal: options.signal, log: crawlLog });
+    client = new PoliteClient({
+      ...options.client,
+      rateLimit,
+      signal,
+      log: crawlLog,
+      maxTimeoutsInARow: TIMEOUTS_IN_A_ROW,
+      onAttempt: ({ status, error }) => {
+        if (status !== undefined && status < 500 && status !== 429) {
+          lastProblem = null;
+          armBudget();
+        } else if (error?.kind !== "aborted") {
+          lastProblem = error ? error.message : `HTTP ${status}`;
+        }
+      },
+    });
+    armBudget();
     const categoryIds = await loadCategoryIds();
     const startPages = adapter.startPages(input);
     const maxPages = adapter.maxPages(input);
@@ -178,6 +215,11 @@ export async function runCrawl(sessionId: string, options: RunCrawlOptions = {})
 
     const seen = new Set<string>();
     let failedSearches = 0;
+    let firstFailure: string | null = null;
+    const searchFailed = (where: string, cause: string) => {
+      failedSearches++;
+      firstFailure ??= `${where}: ${cause}`;
+    };
     let forbiddenInARow = 0;
     for (const start of startPages) {
       const keyword = start.keyword ?? "";
@@ -185,17 +227,21 @@ export async function runCrawl(sessionId: string, options: RunCrawlOptions = {})
       let pages = 0;
       // Bounded by maxPages (and each page's request by the client's caps).
       while (url && pages < maxPages) {
+        const where = CRAWL_TEXT.pageWhere(start.kind, pages + 1, url);
+        at = `${start.kind} '${keyword}' (page ${pages + 1}, ${url})`;
         let response;
         try {
           response = await client.fetch(url);
         } catch (error) {
-          if (error instanceof CrawlFetchError && error.kind === "aborted") throw error;
+          if (error instanceof CrawlFetchError && (error.kind === "aborted" || error.kind === "unresponsive")) throw error;
           if (error instanceof CrawlFetchError && error.kind === "robots-disallowed") {
             crawlLog("warn", CRAWL_TEXT.robotsSkipped(url), { keyword });
           } else {
-            failedSearches++;
-            crawlLog("error", CRAWL_TEXT.keywordError(keyword, error instanceof Error ? error.message : String(error)), {
+            const cause = error instanceof Error ? error.message : String(error);
+            searchFailed(at, cause);
+            crawlLog("error", CRAWL_TEXT.keywordError(keyword, where, cause), {
               url,
+              page: start.kind,
               kind: error instanceof CrawlFetchError ? error.kind : "unexpected",
             });
           }
@@ -203,12 +249,14 @@ export async function runCrawl(sessionId: string, options: RunCrawlOptions = {})
         }
         let parsed: ParsedPage;
         try {
-          parsed = await parser.parse(source.slug, response.body, response.url, response.status, options.signal);
+          parsed = await parser.parse(source.slug, response.body, response.url, response.status, signal);
         } catch (error) {
           if (!(error instanceof PageParseError)) throw error;
-          failedSearches++;
-          crawlLog("error", CRAWL_TEXT.keywordError(keyword, CRAWL_TEXT.unparsablePage(response.url, error.message)), {
+          const readWhere = CRAWL_TEXT.pageWhere(start.kind, pages + 1, response.url);
+          searchFailed(`${start.kind} '${keyword}' (page ${pages + 1}, ${response.url})`, error.message);
+          crawlLog("error", CRAWL_TEXT.keywordError(keyword, readWhere, error.message), {
             url: response.url,
+            page: start.kind,
             kind: `parse-${error.kind}`,
           });
           break;
@@ -229,8 +277,11 @@ export async function runCrawl(sessionId: string, options: RunCrawlOptions = {})
           forbiddenInARow = 0;
         }
         if (response.status < 200 || response.status > 299) {
-          failedSearches++;
-          crawlLog("warn", CRAWL_TEXT.httpError(response.status, keyword, response.statusText), { url: response.url });
+          searchFailed(`${start.kind} '${keyword}' (page ${pages + 1}, ${response.url})`, `HTTP ${response.status} ${response.statusText}`.trim());
+          crawlLog("warn", CRAWL_TEXT.httpError(response.status, keyword, response.statusText, CRAWL_TEXT.pageWhere(start.kind, pages + 1, response.url)), {
+            url: response.url,
+            page: start.kind,
+          });
           break;
         }
         counters.pagesProcessed++;
@@ -271,7 +322,7 @@ export async function runCrawl(sessionId: string, options: RunCrawlOptions = {})
       }
     }
     if (startPages.length > 0 && failedSearches >= startPages.length) {
-      const message = CRAWL_TEXT.scrapingError("every search failed");
+      const message = CRAWL_TEXT.scrapingError(CRAWL_TEXT.everySearchFailed(firstFailure ?? "no cause recorded"));
       crawlLog("error", message);
       return await finish("failed", message, { kind: "all-searches-failed" });
     }
@@ -281,6 +332,16 @@ export async function runCrawl(sessionId: string, options: RunCrawlOptions = {})
     });
     return await finish("completed", null, null);
   } catch (error) {
+    if (error instanceof CrawlFetchError && error.kind === "aborted" && budget.signal.aborted && !options.signal?.aborted) {
+      const message = CRAWL_TEXT.scrapingError(CRAWL_TEXT.stoppedAnswering(CRAWL_TEXT.budgetSpent(Math.round(budgetMs / 1000), lastProblem), at));
+      crawlLog("error", message, { kind: "source-budget" });
+      return await finish("failed", message, { kind: "source-budget", budgetSeconds: Math.round(budgetMs / 1000), at });
+    }
+    if (error instanceof CrawlFetchError && error.kind === "unresponsive") {
+      const message = CRAWL_TEXT.scrapingError(CRAWL_TEXT.stoppedAnswering(error.message, at));
+      crawlLog("error", message, { kind: "unresponsive", url: error.url });
+      return await finish("failed", message, { kind: "unresponsive", url: error.url, at });
+    }
     if (error instanceof CrawlFetchError && error.kind === "aborted") {
       await saveCounters().catch(() => {});
       await logChain;
@@ -298,6 +359,7 @@ export async function runCrawl(sessionId: string, options: RunCrawlOptions = {})
     crawlLog("error", message);
     return await finish("failed", message, { kind: "unexpected", error: error instanceof Error ? error.name : "unknown" });
   } finally {
+    clearTimeout(budgetTimer);
     await parser.close();
   }
 }
