@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ParsedPage } from "./adapters";
 import { CrawlFetchError } from "./errors";
-import type { ParseReply, ParseRequest } from "./page-parser-worker.server";
+import type { ParseReply, ParseRequest, RobotsAnswer, RobotsRequest } from "./page-parser-worker.server";
 
 /**
  * Parses fetched pages in a child process with a time and a memory limit (ADR 038, ADR 045). The
@@ -19,7 +19,8 @@ import type { ParseReply, ParseRequest } from "./page-parser-worker.server";
  * best-effort basis, and some allocations that run out of the worker's heap abort the whole process
  * instead (a CI run saw it), so the limit could not be trusted with the web process.
  *
- * One parser per crawl, one page at a time; `close()` when the crawl ends.
+ * One parser per crawl, one page at a time; `close()` when the crawl ends. The same process matches URLs
+ * against robots.txt files for the crawl's client (`robots()`, ADR 052), off the app's main thread.
  */
 
 export type PageParseErrorKind = "timeout" | "out-of-memory" | "failed";
@@ -115,6 +116,8 @@ export class PageParser {
   private ready: Promise<ChildProcess> | undefined;
   private nextId = 1;
   private busy = false;
+  /** The robots.txt files the current process has been sent. */
+  private robotsSent = new Set<string>();
 
   constructor(limits: Partial<PageParserLimits> = {}) {
     this.limits = { ...DEFAULT_PAGE_PARSER_LIMITS, ...limits };
@@ -163,6 +166,7 @@ export class PageParser {
     const child = this.child;
     this.child = undefined;
     this.ready = undefined;
+    this.robotsSent = new Set();
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     child.kill("SIGKILL");
@@ -175,6 +179,29 @@ export class PageParser {
    * `signal` aborts first.
    */
   async parse(slug: string, html: string, pageUrl: string, status: number, signal?: AbortSignal): Promise<ParsedPage> {
+    const reply = await this.exchange({ id: this.nextId++, slug, html, pageUrl, status }, pageUrl, "the page took more than", signal);
+    if (!("page" in reply)) throw new PageParseError("failed", "the page parser answered something else");
+    return reply.page;
+  }
+
+  /**
+   * Matches `url` (none: only the Crawl-delay) against the robots.txt at `robotsUrl`, whose `text` is sent
+   * to the process the first time. Same limits and errors as `parse`.
+   */
+  async robots(robotsUrl: string, text: string, url: string | undefined, userAgent: string, signal?: AbortSignal): Promise<RobotsAnswer> {
+    const request: RobotsRequest = { id: this.nextId++, robotsUrl, text, url, userAgent };
+    const reply = await this.exchange(request, url ?? robotsUrl, "matching robots.txt took more than", signal);
+    if (!("robots" in reply)) throw new PageParseError("failed", "the page parser answered something else");
+    this.robotsSent.add(robotsUrl);
+    return reply.robots;
+  }
+
+  private async exchange(
+    request: ParseRequest | RobotsRequest,
+    pageUrl: string,
+    tooLong: string,
+    signal: AbortSignal | undefined,
+  ): Promise<Exclude<ParseReply, { error: string }>> {
     if (this.busy) throw new Error("PageParser parses one page at a time");
     if (signal?.aborted) throw new CrawlFetchError("aborted", "the crawl was stopped", pageUrl);
     this.busy = true;
@@ -185,8 +212,9 @@ export class PageParser {
         throw error;
       });
       if (signal?.aborted) throw new CrawlFetchError("aborted", "the crawl was stopped", pageUrl);
-      const request: ParseRequest = { id: this.nextId++, slug, html, pageUrl, status };
-      return await new Promise<ParsedPage>((resolve, reject) => {
+      // A process that already has this robots.txt is sent the URL alone (a new process gets the file again).
+      if ("robotsUrl" in request && this.robotsSent.has(request.robotsUrl)) delete request.text;
+      return await new Promise<Exclude<ParseReply, { error: string }>>((resolve, reject) => {
         let settled = false;
         const settle = (outcome: () => void, discard: boolean) => {
           if (settled) return;
@@ -202,8 +230,8 @@ export class PageParser {
         };
         const onMessage = (reply: ParseReply) => {
           if (reply.id !== request.id) return;
-          if ("page" in reply) settle(() => resolve(reply.page), false);
-          else settle(() => reject(new PageParseError("failed", reply.error)), false);
+          if ("error" in reply) settle(() => reject(new PageParseError("failed", reply.error)), false);
+          else settle(() => resolve(reply), false);
         };
         const onError = (error: Error) => settle(() => reject(new PageParseError("failed", error.message)), true);
         // "close", not "exit": by then the child's standard error is read to its end (V8's report included).
@@ -215,7 +243,11 @@ export class PageParser {
         };
         const onAbort = () => settle(() => reject(new CrawlFetchError("aborted", "the crawl was stopped", pageUrl)), true);
         const timer = setTimeout(
-          () => settle(() => reject(new PageParseError("timeout", `the page took more than ${this.limits.timeoutMs / 1000} s to parse`)), true),
+          () =>
+            settle(
+              () => reject(new PageParseError("timeout", `${tooLong} ${this.limits.timeoutMs / 1000} s${"slug" in request ? " to parse" : ""}`)),
+              true,
+            ),
           this.limits.timeoutMs,
         );
         child.on("message", onMessage);

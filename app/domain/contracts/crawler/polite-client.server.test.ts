@@ -1,4 +1,5 @@
 import net from "node:net";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "~/config.server";
@@ -202,6 +203,36 @@ describe("the polite client (R7)", () => {
     const c = client();
     expect((await rejection(c.fetch(`${server.origin}/early`))).kind).toBe("robots-disallowed");
     expect((await c.fetch(`${server.origin}/late`)).body).toBe("late");
+  });
+
+  it("matches a hostile 512 KiB robots.txt off the main thread: the event loop keeps turning", async () => {
+    // One rule of half a MiB of '*': robots-parser's matching walks the URL once per '*' (seconds per URL
+    // on the main thread, ADR 038/052).
+    server.route("/robots.txt", { status: 200, body: `User-agent: *\nDisallow: /${"*".repeat(512 * 1024 - 40)}b\n` });
+    server.html(`/${"a".repeat(2_000)}`, "<p>long</p>");
+    const c = client();
+    try {
+      const delay = monitorEventLoopDelay({ resolution: 10 });
+      delay.enable();
+      const started = performance.now();
+      const response = await c.fetch(`${server.origin}/${"a".repeat(2_000)}`);
+      const elapsed = performance.now() - started;
+      delay.disable();
+      expect(response.body).toBe("<p>long</p>");
+      // The match itself takes seconds (in the parser process); the main thread never waited that long.
+      expect(delay.max / 1e6).toBeLessThan(Math.max(250, elapsed / 4));
+      // A second URL of the site is matched without the file being read or sent again.
+      const again = monitorEventLoopDelay({ resolution: 10 });
+      again.enable();
+      const secondStarted = performance.now();
+      expect((await rejection(c.fetch(`${server.origin}/${"a".repeat(1_999)}b`))).kind).toBe("robots-disallowed");
+      const secondElapsed = performance.now() - secondStarted;
+      again.disable();
+      expect(again.max / 1e6).toBeLessThan(Math.max(250, secondElapsed / 4));
+      expect(server.requestsTo("/robots.txt")).toHaveLength(1);
+    } finally {
+      await c.close();
+    }
   });
 
   it("robots.txt answering 5xx disallows the host", async () => {

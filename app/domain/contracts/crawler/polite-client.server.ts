@@ -1,9 +1,9 @@
-import robotsParser from "robots-parser";
 import { DEFAULT_RATE_LIMIT_CONFIG, type RateLimitConfig } from "~/db/schema";
 import { isHttpUrl } from "~/lib/url-safety";
 import { CrawlFetchError } from "./errors";
 import { CRAWLER_BOT_NAME, DEFAULT_FETCH_LIMITS, fetchPage, type FetchedResponse, type FetchLimits } from "./fetcher.server";
 import { acquireHostSlot } from "./host-throttle.server";
+import { PageParseError, PageParser } from "./page-parser.server";
 
 /**
  * One crawl's HTTP client: the safe fetcher, plus politeness (ADR 022).
@@ -14,7 +14,11 @@ import { acquireHostSlot } from "./host-throttle.server";
  *   a disallowed URL throws CrawlFetchError "robots-disallowed" before it is
  *   requested (the crawl logs it and skips the page). Only the first
  *   ROBOTS_MAX_CHARS of a robots.txt are read (RFC 9309 §2.5 asks for at
- *   least 500 KiB): its rules are matched in time proportional to their length.
+ *   least 500 KiB): its rules are matched in time proportional to their length
+ *   times the URL's, so they are matched in the crawl's parser process
+ *   (`robotsMatcher`, else one of the client's own; ADR 052), never on the
+ *   app's main thread. A file that cannot be matched within the parser's
+ *   limits disallows the URL.
  *   A robots.txt answering 4xx allows everything; 5xx or unreachable
  *   disallows everything (RFC 9309 §2.3.1). A Crawl-delay longer than the
  *   source's delay is used instead.
@@ -60,6 +64,8 @@ export interface PoliteClientOptions {
   maxSlotWaitMs?: number;
   /** Obey robots.txt (always, except the source test of a single page). */
   robots?: boolean;
+  /** Where robots.txt rules are matched: the crawl's page parser (else the client starts its own; close() ends it). */
+  robotsMatcher?: PageParser;
   /** For tests: a deterministic jitter source in [0, 1). */
   random?: () => number;
   /** Timed-out requests in a row after which the site is given up ("unresponsive"); unset: never. */
@@ -75,15 +81,17 @@ export interface ClientCounters {
 }
 
 interface RobotsRule {
-  isAllowed(url: string, ua?: string): boolean | undefined;
-  getCrawlDelay(ua?: string): number | undefined;
+  /** For our bot; undefined when the URL is not of the file's site. */
+  isAllowed(url: string): Promise<boolean | undefined>;
+  /** Seconds, for our bot. */
+  crawlDelay: number | undefined;
 }
 
 /** How much of a robots.txt is read (RFC 9309 §2.5: at least 500 KiB). */
 const ROBOTS_MAX_CHARS = 512 * 1024;
 
-const ALLOW_ALL: RobotsRule = { isAllowed: () => true, getCrawlDelay: () => undefined };
-const DISALLOW_ALL: RobotsRule = { isAllowed: () => false, getCrawlDelay: () => undefined };
+const ALLOW_ALL: RobotsRule = { isAllowed: () => Promise.resolve(true), crawlDelay: undefined };
+const DISALLOW_ALL: RobotsRule = { isAllowed: () => Promise.resolve(false), crawlDelay: undefined };
 
 /** Milliseconds to wait from a Retry-After header (delta-seconds or HTTP date), or undefined. */
 export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
@@ -119,6 +127,7 @@ export class PoliteClient {
   private readonly log: CrawlLogger;
   private readonly random: () => number;
   private timeoutsInARow = 0;
+  private ownMatcher: PageParser | undefined;
   private longestCrawlDelayMs = 0;
 
   constructor(private readonly options: PoliteClientOptions = {}) {
@@ -162,7 +171,7 @@ export class PoliteClient {
   }
 
   private async send(url: string, method: "GET" | "HEAD", rule: RobotsRule | undefined): Promise<FetchedResponse> {
-    const limits = this.effectiveLimits(rule?.getCrawlDelay(CRAWLER_BOT_NAME));
+    const limits = this.effectiveLimits(rule?.crawlDelay);
     return fetchPage(url, {
       method,
       signal: this.options.signal,
@@ -174,7 +183,7 @@ export class PoliteClient {
         // Every hop of a redirect, to this site or another: the robots.txt of the hop's site decides.
         if (rule && hopUrl.href !== url) {
           const hopRule = hopUrl.origin === new URL(url).origin ? rule : await this.robotsFor(hopUrl);
-          if (hopRule.isAllowed(hopUrl.href, CRAWLER_BOT_NAME) === false) {
+          if ((await hopRule.isAllowed(hopUrl.href)) === false) {
             throw new CrawlFetchError("robots-disallowed", `robots.txt of ${hopUrl.host} disallows ${hopUrl.pathname}`, hopUrl.href);
           }
         }
@@ -204,7 +213,7 @@ export class PoliteClient {
       const response = await this.withRetries(robotsUrl, "GET", undefined);
       if (response.status >= 200 && response.status < 300) {
         this.log("debug", "robots.txt read", { url: robotsUrl });
-        return robotsParser(robotsUrl, response.body.slice(0, ROBOTS_MAX_CHARS)) as RobotsRule;
+        return await this.matchedRobots(robotsUrl, response.body.slice(0, ROBOTS_MAX_CHARS));
       }
       if (response.status >= 400 && response.status < 500 && response.status !== 429) {
         this.log("debug", `robots.txt answered HTTP ${response.status}: every page is allowed`, { url: robotsUrl });
@@ -220,6 +229,44 @@ export class PoliteClient {
       });
       return DISALLOW_ALL;
     }
+  }
+
+  private matcher(): PageParser {
+    return this.options.robotsMatcher ?? (this.ownMatcher ??= new PageParser());
+  }
+
+  /** A robots.txt whose rules are matched in the parser process; one it cannot read in its limits disallows. */
+  private async matchedRobots(robotsUrl: string, text: string): Promise<RobotsRule> {
+    const signal = this.options.signal;
+    const unreadable = (error: PageParseError, url: string) => {
+      this.log("warn", `robots.txt rules could not be matched (${error.message}): ${url} is not crawled`, { url: robotsUrl });
+      return false;
+    };
+    let crawlDelay: number | undefined;
+    try {
+      ({ crawlDelay } = await this.matcher().robots(robotsUrl, text, undefined, CRAWLER_BOT_NAME, signal));
+    } catch (error) {
+      if (!(error instanceof PageParseError)) throw error;
+      unreadable(error, robotsUrl);
+      return DISALLOW_ALL;
+    }
+    return {
+      crawlDelay,
+      isAllowed: async (url) => {
+        try {
+          return (await this.matcher().robots(robotsUrl, text, url, CRAWLER_BOT_NAME, signal)).allowed;
+        } catch (error) {
+          if (error instanceof PageParseError) return unreadable(error, url);
+          throw error;
+        }
+      },
+    };
+  }
+
+  /** Ends the robots.txt matcher the client started itself (a crawl's own parser is the crawl's to close). */
+  async close(): Promise<void> {
+    await this.ownMatcher?.close();
+    this.ownMatcher = undefined;
   }
 
   private async withRetries(url: string, method: "GET" | "HEAD", rule: RobotsRule | undefined): Promise<FetchedResponse> {
@@ -291,7 +338,7 @@ export class PoliteClient {
     let rule: RobotsRule | undefined;
     if (this.options.robots !== false && isHttpUrl(parsed.href)) {
       rule = await this.robotsFor(parsed);
-      if (rule.isAllowed(parsed.href, CRAWLER_BOT_NAME) === false) {
+      if ((await rule.isAllowed(parsed.href)) === false) {
         throw new CrawlFetchError("robots-disallowed", `robots.txt disallows ${parsed.pathname}`, parsed.href);
       }
     }

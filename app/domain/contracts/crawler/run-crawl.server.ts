@@ -192,6 +192,7 @@ export async function runCrawl(sessionId: string, options: RunCrawlOptions = {})
       rateLimit,
       signal,
       log: crawlLog,
+      robotsMatcher: parser,
       maxTimeoutsInARow: TIMEOUTS_IN_A_ROW,
       onAttempt: ({ status, error }) => {
         if (status !== undefined && status < 500 && status !== 429) {

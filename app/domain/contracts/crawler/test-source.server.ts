@@ -59,5 +59,8 @@ export async function testSource(sourceId: string, options: Pick<PoliteClientOpt
   } catch (error) {
     logger.warn({ err: error, sourceId, url }, "source test failed");
     return failed(null, error instanceof CrawlFetchError ? error.message : "unexpected error");
+  } finally {
+    // Its robots.txt matcher (a parser process, ADR 052).
+    await client.close();
   }
 }
