@@ -175,7 +175,7 @@ function causeCode(error: unknown): string | undefined {
 }
 
 /** A size in plain words: "5 MiB", "512 KiB", "900 bytes". */
-export function sizeInWords(bytes: number): string {
+function sizeInWords(bytes: number): string {
   if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;
@@ -183,7 +183,7 @@ export function sizeInWords(bytes: number): string {
 }
 
 /** A duration in plain words: "30 s", "0.5 s". */
-export function secondsInWords(ms: number): string {
+function secondsInWords(ms: number): string {
   return `${Math.round(ms / 100) / 10} s`;
 }
 
