@@ -3,7 +3,8 @@ import { RECENT_SESSIONS_SHOWN } from "~/domain/contracts/crawls/types";
 import { SessionStatusBadge } from "./badges";
 import { formatContractDateTime } from "~/domain/contracts/format";
 
-/** Recent Crawl Sessions (spec 2 §2): the first 3 of the latest 10, each with status, start and new contracts. */
+/** Recent Crawl Sessions (spec 2 §2): the first 3 of the latest 10, each with status, start and new contracts,
+ * and a failed one's reason as the session stored it (the page and the cause, ADR 052). */
 export function RecentSessions({ sessions }: { sessions: CrawlSessionSummary[] }) {
   const shown = sessions.slice(0, RECENT_SESSIONS_SHOWN);
   return (
@@ -26,6 +27,9 @@ export function RecentSessions({ sessions }: { sessions: CrawlSessionSummary[] }
               <span className="text-sm text-slate-700">
                 {session.newContracts} new {session.newContracts === 1 ? "contract" : "contracts"}
               </span>
+              {session.status === "failed" && session.errorMessage ? (
+                <p className="w-full text-xs break-words text-destructive">{session.errorMessage}</p>
+              ) : null}
             </li>
           ))}
         </ul>
