@@ -13,7 +13,7 @@ import { formatDateTime } from "./format";
  * says where to add the link. At most one per lead: the server refuses a second one in words.
  */
 
-export const REVIEW_LINK_MISSING = { before: "Add your review link in ", link: "Site Configuration", after: " to send review requests." } as const;
+const REVIEW_LINK_MISSING = { before: "Add your review link in ", link: "Site Configuration", after: " to send review requests." } as const;
 
 const SEND_REVIEW_REQUEST_INTENT = "send-review-request";
 
