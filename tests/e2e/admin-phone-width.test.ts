@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import routeConfig from "~/routes";
 import { REPO_ROOT, useApp } from "../support/app-server";
 import { expectNoAxeViolations, useBrowser } from "../support/browser";
+import { makeProposalContent } from "../support/proposal-content";
 import { useStaff } from "../support/staff";
 
 /**
@@ -177,6 +178,14 @@ describe("every admin screen at 390 x 844", () => {
            now() - interval '2 days', now() + interval '3 days', array['bidnet', 'veteran-set-aside'], 87,
            '{"kind": "row"}', now(), 2)
          returning id`,
+      )
+    ).rows[0]!.id;
+    // Proposals (issue 30): the lead's new-proposal page, and a draft proposal's builder.
+    params["/admin/leads/:id/proposals/new"] = params["/admin/leads/:id"];
+    params["/admin/proposals/:id"] = (
+      await pool.query<{ id: string }>(
+        `insert into proposals (lead_id, proposal_number, revision, status, content, expires_on) values ($1, 990001, 1, 'draft', $2::jsonb, '2099-12-31') returning id`,
+        [params["/admin/leads/:id"], JSON.stringify(makeProposalContent())],
       )
     ).rows[0]!.id;
     params["/admin/contracts/sources/:id"] = (await pool.query<{ id: string }>("select id from contract_sources order by name limit 1")).rows[0]!.id;

@@ -78,6 +78,7 @@ describe("site configuration", () => {
       "Certification",
       "Social Links",
       "Review Requests",
+      "Proposals",
     ]);
 
     const f = form(page);

@@ -220,7 +220,7 @@ describe("proposals, from the measurements to a signed job", () => {
     proposalId = await buildProposal(page, { good: "Royal Sovereign 3-tab shingles", better: "Timberline HDZ shingles", best: "Timberline UHDZ shingles" }, { axe: true });
     // The builder: a card per option with its lines, the rebuild details, add-ons and terms.
     for (const title of ["Good: ", "Better: ", "Best: "]) await page.getByRole("heading", { level: 2, name: new RegExp(`^${title}`) }).waitFor();
-    expect(await page.getByRole("table", { name: /^Lines of the / }).count()).toBe(3);
+    expect(await page.getByRole("list", { name: /^Lines of the / }).count()).toBe(3);
     expect(await page.getByText("Rebuild from the price book").count()).toBe(3);
     await page.getByRole("region", { name: "Terms" }).waitFor();
     await expectNoAxeViolations(page);

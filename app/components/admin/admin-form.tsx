@@ -266,7 +266,7 @@ function Field({ field, id, value, error, watched }: { field: FieldSpec; id: str
     case "checkbox":
       return (
         <div className={cn("flex items-center gap-2", field.wide && "sm:col-span-2")}>
-          <input {...common} type="checkbox" defaultChecked={value === "on"} className="size-4 accent-brand-navy" />
+          <input {...common} type="checkbox" defaultChecked={value === "on"} className="size-6 shrink-0 accent-brand-navy" />
           <Label htmlFor={id}>{field.label}</Label>
           {error && (
             <p id={errorId} className="text-sm font-medium text-destructive">

@@ -135,6 +135,4 @@ CREATE INDEX "price_book_items_category_sort_idx" ON "price_book_items" USING bt
 CREATE UNIQUE INDEX "proposals_number_revision_key" ON "proposals" USING btree ("proposal_number","revision");--> statement-breakpoint
 CREATE INDEX "proposals_lead_idx" ON "proposals" USING btree ("lead_id","created_at");--> statement-breakpoint
 CREATE INDEX "proposals_status_idx" ON "proposals" USING btree ("status","sent_at");--> statement-breakpoint
-ALTER TABLE "lead_attachments" ADD CONSTRAINT "lead_attachments_added_from_check" CHECK ("lead_attachments"."added_from" in ('request', 'portal', 'proposal'));--> statement-breakpoint
--- The builder's defaults always exist (one row; /admin/price-book edits it).
-INSERT INTO "price_book_settings" ("id") VALUES (1) ON CONFLICT DO NOTHING;
+ALTER TABLE "lead_attachments" ADD CONSTRAINT "lead_attachments_added_from_check" CHECK ("lead_attachments"."added_from" in ('request', 'portal', 'proposal'));

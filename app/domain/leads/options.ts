@@ -99,6 +99,8 @@ export const ADDRESS_TEXT = {
   street: "Enter the street address, like 1200 Veterans Way.",
   city: "Enter the city.",
   zip: "Enter a 5-digit ZIP code, like 43017.",
+  /** The portal, once the appointment is confirmed: the address goes through the office. */
+  locked: "Your appointment is confirmed for this address. To change it, write to us below.",
 } as const;
 
 /** US state codes (and DC), for the property address's state select. */

@@ -15,8 +15,6 @@ import { customerLeadCondition } from "./customer-leads.server";
  * timeline says who changed it from what to what.
  */
 
-export const ADDRESS_LOCKED_TEXT = "Your appointment is confirmed for this address. To change it, write to us below.";
-
 export type CorrectAddressOutcome = { ok: true; changed: boolean } | { ok: false; reason: "not_found" | "confirmed" };
 
 export async function correctAddress(input: {

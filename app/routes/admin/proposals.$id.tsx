@@ -160,65 +160,42 @@ function OptionCard({ proposal, option, draft, errors, busy }: { proposal: Admin
       </h2>
       <Warranty option={option} />
       {draft ? (
-        <Form method="post" preventScrollReset className="mt-4 overflow-x-auto" key={JSON.stringify(option.lines)}>
+        <Form method="post" preventScrollReset className="mt-4" key={JSON.stringify(option.lines)}>
           <input type="hidden" name="intent" value="save-lines" />
           <input type="hidden" name="optionKey" value={option.key} />
-          <table className="w-full min-w-[40rem] text-sm">
-            <caption className="sr-only">Lines of the {option.title} option</caption>
-            <thead>
-              <tr className="text-left text-slate-600">
-                <th scope="col" className="py-1 pr-2">
-                  Line
-                </th>
-                <th scope="col" className="py-1 pr-2">
-                  Quantity
-                </th>
-                <th scope="col" className="py-1 pr-2">
-                  Unit price ($)
-                </th>
-                <th scope="col" className="py-1 pr-2 text-right">
-                  Amount
-                </th>
-                <th scope="col" className="py-1">
-                  Remove
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {option.lines.map((line) => (
-                <tr key={line.key} className="border-t border-slate-100 align-top">
-                  <th scope="row" className="py-2 pr-2 text-left font-normal">
-                    {line.description}
-                    <span className="block text-xs text-slate-500">{CATEGORY_LABELS[line.category]}</span>
-                  </th>
-                  <td className="py-2 pr-2">
-                    <label className="sr-only" htmlFor={`qty-${line.key}`}>
-                      Quantity of {line.description} ({UNIT_LABELS[line.unit].one})
-                    </label>
-                    <span className="flex items-center gap-1">
-                      <input id={`qty-${line.key}`} name={`qty:${line.key}`} defaultValue={formatHundredths(line.quantityHundredths)} inputMode="decimal" className={cn(control, "w-24")} aria-invalid={errors[`qty:${line.key}`] ? true : undefined} aria-describedby={errors[`qty:${line.key}`] ? `qty-${line.key}-error` : undefined} />
-                      <span className="text-xs text-slate-600">{UNIT_LABELS[line.unit].short}</span>
-                    </span>
-                    <FieldError id={`qty-${line.key}-error`} text={errors[`qty:${line.key}`]} />
-                  </td>
-                  <td className="py-2 pr-2">
-                    <label className="sr-only" htmlFor={`price-${line.key}`}>
-                      Unit price of {line.description}
-                    </label>
-                    <input id={`price-${line.key}`} name={`price:${line.key}`} defaultValue={(line.unitPriceCents / 100).toFixed(2)} inputMode="decimal" className={cn(control, "w-28")} aria-invalid={errors[`price:${line.key}`] ? true : undefined} aria-describedby={errors[`price:${line.key}`] ? `price-${line.key}-error` : undefined} />
-                    <FieldError id={`price-${line.key}-error`} text={errors[`price:${line.key}`]} />
-                  </td>
-                  <td className="py-2 pr-2 text-right tabular-nums">{formatCents(lineAmountCents(line.quantityHundredths, line.unitPriceCents))}</td>
-                  <td className="py-2">
-                    <label className="flex min-h-10 items-center gap-2">
-                      <input type="checkbox" name={`remove:${line.key}`} className="size-5 accent-brand-navy" />
-                      <span className="sr-only">Remove {line.description}</span>
-                    </label>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          {/* A list, not a table: on a phone each line is a card with its own labelled fields. */}
+          <ul className="grid gap-3" aria-label={`Lines of the ${option.title} option`}>
+            {option.lines.map((line) => (
+              <li key={line.key} className="grid gap-2 border-t border-slate-100 pt-3 sm:grid-cols-[minmax(0,1fr)_8rem_8rem_7rem_5rem] sm:items-start">
+                <span className="text-sm">
+                  {line.description}
+                  <span className="block text-xs text-slate-500">{CATEGORY_LABELS[line.category]}</span>
+                </span>
+                <span>
+                  <label className="mb-1 block text-xs text-slate-600" htmlFor={`qty-${line.key}`}>
+                    Quantity ({UNIT_LABELS[line.unit].short})<span className="sr-only"> of {line.description}</span>
+                  </label>
+                  <input id={`qty-${line.key}`} name={`qty:${line.key}`} defaultValue={formatHundredths(line.quantityHundredths)} inputMode="decimal" className={control} aria-invalid={errors[`qty:${line.key}`] ? true : undefined} aria-describedby={errors[`qty:${line.key}`] ? `qty-${line.key}-error` : undefined} />
+                  <FieldError id={`qty-${line.key}-error`} text={errors[`qty:${line.key}`]} />
+                </span>
+                <span>
+                  <label className="mb-1 block text-xs text-slate-600" htmlFor={`price-${line.key}`}>
+                    Unit price ($)<span className="sr-only"> of {line.description}</span>
+                  </label>
+                  <input id={`price-${line.key}`} name={`price:${line.key}`} defaultValue={(line.unitPriceCents / 100).toFixed(2)} inputMode="decimal" className={control} aria-invalid={errors[`price:${line.key}`] ? true : undefined} aria-describedby={errors[`price:${line.key}`] ? `price-${line.key}-error` : undefined} />
+                  <FieldError id={`price-${line.key}-error`} text={errors[`price:${line.key}`]} />
+                </span>
+                <span className="text-sm tabular-nums sm:pt-6 sm:text-right">
+                  <span className="text-slate-600 sm:sr-only">Amount: </span>
+                  {formatCents(lineAmountCents(line.quantityHundredths, line.unitPriceCents))}
+                </span>
+                <label className="flex min-h-11 items-center gap-2 text-sm sm:pt-4">
+                  <input type="checkbox" name={`remove:${line.key}`} className="size-6 shrink-0 accent-brand-navy" />
+                  Remove<span className="sr-only"> {line.description}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
           <button type="submit" disabled={busy} className={cn(buttonVariants({ size: "sm", variant: "outline" }), "mt-2")}>
             Save {option.title.toLowerCase()} lines
           </button>
@@ -255,7 +232,7 @@ function OptionCard({ proposal, option, draft, errors, busy }: { proposal: Admin
       <Totals totals={totals} content={proposal.content} />
       {draft && proposal.catalogue && (
         <details className="mt-4">
-          <summary className="cursor-pointer text-sm font-medium text-brand-navy">Rebuild from the price book</summary>
+          <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand-navy">Rebuild from the price book</summary>
           <Form method="post" preventScrollReset className="mt-3 grid gap-3 sm:grid-cols-2">
             <input type="hidden" name="intent" value="build-option" />
             <input type="hidden" name="optionKey" value={option.key} />
@@ -398,7 +375,7 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
                       {r.revision} ({STATE_LABELS[r.state].toLowerCase()})
                     </span>
                   ) : (
-                    <Link to={`/admin/proposals/${r.id}`} className="text-brand-navy underline-offset-4 hover:underline">
+                    <Link to={`/admin/proposals/${r.id}`} className="inline-flex min-h-6 items-center text-brand-navy underline-offset-4 hover:underline">
                       {r.revision} ({STATE_LABELS[r.state].toLowerCase()})
                     </Link>
                   )}

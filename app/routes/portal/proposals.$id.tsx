@@ -136,7 +136,7 @@ export default function CustomerProposal({ loaderData, actionData }: Route.Compo
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
       <div className="grid gap-2">
-        <Link to={`/portal/requests/${proposal.leadId}`} className="text-sm text-brand-navy underline-offset-4 hover:underline">
+        <Link to={`/portal/requests/${proposal.leadId}`} className="inline-flex min-h-11 w-fit items-center text-sm font-medium text-brand-navy underline-offset-4 hover:underline">
           Back to your request
         </Link>
         <h1 className="text-3xl font-bold tracking-tight text-brand-navy">{proposal.label}</h1>
@@ -339,7 +339,7 @@ export default function CustomerProposal({ loaderData, actionData }: Route.Compo
 
       {open && !done && (
         <details className="rounded-xl border border-slate-200 bg-white p-4">
-          <summary className="cursor-pointer font-medium text-brand-navy">Decline this proposal</summary>
+          <summary className="flex min-h-11 cursor-pointer items-center font-medium text-brand-navy">Decline this proposal</summary>
           <Form method="post" className="mt-3 grid gap-3">
             <input type="hidden" name="intent" value="decline" />
             <label htmlFor="decline-reason" className="font-medium text-slate-800">

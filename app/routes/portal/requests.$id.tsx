@@ -21,8 +21,8 @@ import { MESSAGE_TEXT, sendMessageSchema } from "~/domain/leads/messages/schemas
 import { ADD_FILES_INTENT } from "~/domain/leads/customer-files/add-files-texts";
 import { CUSTOMER_STEPS, customerStatusWords, formatPhone, serviceLabel } from "~/domain/leads/options";
 import { correctAddressSchema, correctInsuranceSchema } from "~/domain/leads/schemas";
-import { US_STATE_CODES } from "~/domain/leads/options";
-import { ADDRESS_LOCKED_TEXT, correctAddress } from "~/domain/portal/correct-address.server";
+import { ADDRESS_TEXT, US_STATE_CODES } from "~/domain/leads/options";
+import { correctAddress } from "~/domain/portal/correct-address.server";
 import { correctInsurance } from "~/domain/portal/correct-insurance.server";
 import { findCustomerLeadId } from "~/domain/portal/customer-leads.server";
 import { getCustomerRequest } from "~/domain/portal/get-customer-request.server";
@@ -151,7 +151,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "update-address": {
         const { intent: _intent, ...address } = change;
         const outcome = await correctAddress({ user, leadId, address, request });
-        if (!outcome.ok && outcome.reason === "confirmed") return result({ ok: false, intent, message: ADDRESS_LOCKED_TEXT }, 409);
+        if (!outcome.ok && outcome.reason === "confirmed") return result({ ok: false, intent, message: ADDRESS_TEXT.locked }, 409);
         if (!outcome.ok) return result({ ok: false, intent, message: "This request was not found." }, 404);
         return result({ ok: true, intent, message: outcome.changed ? "The property's address was saved." : "Nothing changed." });
       }
@@ -330,7 +330,7 @@ export default function PortalRequestPage({ loaderData, actionData }: Route.Comp
         {addressLocked ? (
           <>
             <p className="text-slate-800">{r.address.street ? `${r.address.street}, ${r.address.city ?? ""}, ${r.address.state ?? ""} ${r.address.zip ?? ""}` : "Not given"}</p>
-            <p className="mt-2 text-sm text-slate-700">{ADDRESS_LOCKED_TEXT}</p>
+            <p className="mt-2 text-sm text-slate-700">{ADDRESS_TEXT.locked}</p>
           </>
         ) : (
           <>

@@ -16,7 +16,7 @@ export function ProposalsSection({ lead, data, measured }: LeadSectionProps & { 
         <ul className="mb-4 grid gap-2">
           {data.map((p) => (
             <li key={p.id} className="rounded-lg border border-slate-200 px-3 py-2">
-              <Link to={`/admin/proposals/${p.id}`} className="font-medium text-brand-navy underline-offset-4 hover:underline">
+              <Link to={`/admin/proposals/${p.id}`} className="inline-flex min-h-6 items-center font-medium text-brand-navy underline-offset-4 hover:underline">
                 {p.label}
               </Link>
               <p className="text-sm text-slate-600">
