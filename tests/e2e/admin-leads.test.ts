@@ -155,9 +155,9 @@ describe("lead management", () => {
     expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, "utf8");
     const lines = csv.replace(/^\ufeff/, "").trimEnd().split("\r\n");
-    expect(lines[0]).toContain('"First name","Last name","Email","Phone","Service"');
+    expect(lines[0]).toContain('"First name","Last name","Email","Phone","Street address","City","State","ZIP","Outside service area","Service"');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain('"Henry","Homeowner","henry@example.com","(614) 555-0150","Storm Restoration"');
+    expect(lines[1]).toContain('"Henry","Homeowner","henry@example.com","(614) 555-0150","","","","","No","Storm Restoration"');
     expect(lines[1]).toContain('"Buckeye Mutual","CLM-2026-001","2026-06-02"');
     expect(lines[1]).toContain('"newsletter"');
   });
