@@ -44,10 +44,24 @@ export function AddFilesForm({ result, className }: { result?: AddFilesResult | 
   const inputRef = useRef<HTMLInputElement>(null);
   const [clientError, setClientError] = useState<string | null>(null);
 
+  const submitRef = useRef<HTMLButtonElement>(null);
   // After files were added the form is emptied; after a refusal about the files the field gets the focus.
   useEffect(() => {
     if (result?.ok) formRef.current?.reset();
     else if (result?.fieldErrors?.[ADD_FILES_FIELD]) inputRef.current?.focus();
+    if (!result) return;
+    // The button was disabled while the files went up, which drops its focus to the page; and the page's data
+    // is reloaded after the answer (later on a busy phone). Bring the focus back to the form for two seconds.
+    let checks = 0;
+    const watch = window.setInterval(() => {
+      checks += 1;
+      const active = document.activeElement;
+      // The page's FocusKeeper may have put a lost focus on <main> or the heading: that is lost too.
+      const lost = !active || active === document.body || active.id === "main" || active.tagName === "H1" || !active.isConnected;
+      if (lost && submitRef.current && !submitRef.current.disabled) submitRef.current.focus();
+      if (checks >= 20) window.clearInterval(watch);
+    }, 100);
+    return () => window.clearInterval(watch);
   }, [result]);
 
   const fieldError = clientError ?? (result && !result.ok ? (result.fieldErrors?.[ADD_FILES_FIELD] ?? null) : null);
@@ -102,7 +116,7 @@ export function AddFilesForm({ result, className }: { result?: AddFilesResult | 
       </div>
       {boxed && <FormMessage variant={boxed.ok ? "success" : "error"} title={boxed.title ?? (boxed.ok ? ADD_FILES_TEXT.addedTitle : ADD_FILES_TEXT.failureTitle)} text={boxed.message} reference={boxed.reference} />}
       <div>
-        <button type="submit" disabled={busy} className={buttonVariants()}>
+        <button ref={submitRef} type="submit" disabled={busy} className={buttonVariants()}>
           <Upload aria-hidden="true" />
           {busy ? ADD_FILES_TEXT.submitting : ADD_FILES_TEXT.submit}
         </button>

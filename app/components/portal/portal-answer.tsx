@@ -25,16 +25,29 @@ export function PortalAnswer({ answer, id, className }: { answer: PortalAnswerVa
 
   useEffect(() => {
     if (!shown) return;
+    const lost = () => {
+      const active = document.activeElement;
+      return !active || active === document.body || active.id === "main" || active.tagName === "H1" || !active.isConnected;
+    };
     // After the page's other effects (a form reset, FocusKeeper's restore): see where the focus is.
     const frame = window.requestAnimationFrame(() => {
       const element = box.current;
       if (!element) return;
-      const active = document.activeElement;
-      const lost = !active || active === document.body || active.id === "main" || active.tagName === "H1" || !active.isConnected;
-      if (lost) element.focus();
+      if (lost()) element.focus();
       else element.scrollIntoView({ block: "nearest" });
     });
-    return () => window.cancelAnimationFrame(frame);
+    // The page's data is reloaded after the answer arrives (a second render, later on a busy phone): a form
+    // drawn again then can still take the focused control away. Watch for that for two seconds.
+    let checks = 0;
+    const watch = window.setInterval(() => {
+      checks += 1;
+      if (lost() && box.current) box.current.focus();
+      if (checks >= 20) window.clearInterval(watch);
+    }, 100);
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.clearInterval(watch);
+    };
   }, [shown]);
 
   return (
