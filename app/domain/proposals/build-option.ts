@@ -1,4 +1,4 @@
-import type { PriceBookBasis, PriceBookCategory, PriceBookUnit, RoofComplexity } from "~/db/schema/proposals";
+import { PRICE_BOOK_CATEGORIES, type PriceBookBasis, type PriceBookCategory, type PriceBookUnit, type RoofComplexity } from "~/db/schema/proposals";
 import type { MeasurementsSnapshot, ProposalLine } from "./content";
 import { divideRoundHalfUp } from "./money";
 
@@ -30,22 +30,8 @@ export interface BuilderSettings {
   extraStoryFactorBp: number;
 }
 
-/** The order lines appear in, as a roofer reads a scope of work. */
-export const CATEGORY_ORDER: readonly PriceBookCategory[] = [
-  "tear-off",
-  "decking",
-  "underlayment",
-  "starter",
-  "shingles",
-  "ridge-cap",
-  "ventilation",
-  "flashing",
-  "drip-edge",
-  "labour",
-  "disposal",
-  "permit",
-  "other",
-];
+/** The order lines appear in, as a roofer reads a scope of work: the price book's category order. */
+export const CATEGORY_ORDER: readonly PriceBookCategory[] = PRICE_BOOK_CATEGORIES;
 
 export function wasteBp(settings: BuilderSettings, complexity: RoofComplexity): number {
   return complexity === "simple" ? settings.wasteSimpleBp : complexity === "complex" ? settings.wasteComplexBp : settings.wasteModerateBp;

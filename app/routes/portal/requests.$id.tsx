@@ -21,7 +21,7 @@ import { MESSAGE_TEXT, sendMessageSchema } from "~/domain/leads/messages/schemas
 import { ADD_FILES_INTENT } from "~/domain/leads/customer-files/add-files-texts";
 import { CUSTOMER_STEPS, customerStatusWords, formatPhone, serviceLabel } from "~/domain/leads/options";
 import { correctAddressSchema, correctInsuranceSchema } from "~/domain/leads/schemas";
-import { ADDRESS_TEXT, US_STATE_CODES } from "~/domain/leads/options";
+import { ADDRESS_TEXT, formatAddress, US_STATE_CODES } from "~/domain/leads/options";
 import { correctAddress } from "~/domain/portal/correct-address.server";
 import { correctInsurance } from "~/domain/portal/correct-insurance.server";
 import { findCustomerLeadId } from "~/domain/portal/customer-leads.server";
@@ -329,7 +329,7 @@ export default function PortalRequestPage({ loaderData, actionData }: Route.Comp
         </h2>
         {addressLocked ? (
           <>
-            <p className="text-slate-800">{r.address.street ? `${r.address.street}, ${r.address.city ?? ""}, ${r.address.state ?? ""} ${r.address.zip ?? ""}` : "Not given"}</p>
+            <p className="text-slate-800">{formatAddress({ addressStreet: r.address.street, addressCity: r.address.city, addressState: r.address.state, addressZip: r.address.zip }) ?? "Not given"}</p>
             <p className="mt-2 text-sm text-slate-700">{ADDRESS_TEXT.locked}</p>
           </>
         ) : (
