@@ -11,3 +11,4 @@ export * from "./content-history";
 export * from "./operations";
 export * from "./relations";
 export * from "./proposals";
+export * from "./scheduling";

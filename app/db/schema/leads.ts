@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, inet, integer, pgTable, text, time, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, inet, integer, jsonb, pgTable, text, time, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
 /**
@@ -42,6 +42,17 @@ export const LEAD_LIMITS = {
   message: 10_000,
   submissionKey: 200,
 } as const;
+
+/**
+ * The /estimate figures a request carries (issue 31 item 4): what the homeowner entered and the ranges the
+ * server computed from the price book at that moment (integer cents), kept as they were shown.
+ */
+export interface LeadEstimateRecord {
+  inputs: Record<string, string | number | null>;
+  squares: number;
+  tiers: Array<{ key: string; label: string; lowCents: number; highCents: number }>;
+  computedAt: string;
+}
 
 export const leads = pgTable(
   "leads",
@@ -89,6 +100,10 @@ export const leads = pgTable(
     /** The calendar invitation's SEQUENCE: one more each time the appointment changes. */
     appointmentSequence: integer().notNull().default(0),
     appointmentReminderSentAt: timestamp({ withTimezone: true }),
+    /** The homeowner chose the slot on the site (issue 31 item 3), rather than staff setting the time. */
+    appointmentBookedOnline: boolean().notNull().default(false),
+    /** The instant price range the homeowner saw at /estimate when the request came from it (issue 31 item 4). */
+    estimate: jsonb().$type<LeadEstimateRecord>(),
     /** The one review request email of this lead (issue 22 item 6). */
     reviewRequestedAt: timestamp({ withTimezone: true }),
     reviewRequestedBy: uuid().references(() => users.id, { onDelete: "set null" }),
