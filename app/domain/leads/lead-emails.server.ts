@@ -79,6 +79,8 @@ export interface LeadEmailInput {
   settings: Pick<PublicSiteSettings, "businessName" | "phone" | "email">;
   /** The site's origin (siteOrigin(): APP_URL, never a request header) for the link to the lead. */
   origin: string;
+  /** The inspection the homeowner booked with the request, in words (issue 31 item 3). */
+  booking?: string | null;
 }
 
 function brandOf(input: LeadEmailInput): EmailBrand {
@@ -104,7 +106,7 @@ export function leadAlertEmail(to: string, input: LeadEmailInput): OutgoingEmail
       : null,
   ].filter(Boolean);
   const paragraphs = [
-    `${name} asked for a free roof inspection.`,
+    input.booking ? `${name} asked for a free roof inspection and booked it online for ${input.booking}.` : `${name} asked for a free roof inspection.`,
     [`Email: ${lead.email}`, `Phone: ${formatPhone(lead.phone)}`, `Service: ${serviceLabel(lead.service)}`].join("\n"),
     insurance.filter(Boolean).join("\n"),
     ...(attachments.length > 0

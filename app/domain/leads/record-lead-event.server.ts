@@ -9,7 +9,8 @@ import { recordAudit } from "~/domain/accounts/audit.server";
  */
 
 export interface LeadActor {
-  id: string;
+  /** Null for a homeowner without an account (a self-booking, a signed booking link). */
+  id: string | null;
   email: string;
 }
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { calendarDateProblem, DATE_ERRORS, emailAddress, optionalText, requiredText, textProblem } from "~/lib/text-fields";
 import { isSitePath, parseHttpUrl } from "~/lib/url-safety";
+import { parseSlotKey } from "~/domain/scheduling/slots";
+import { BOOKING_TEXT } from "~/domain/scheduling/booking-text";
 import { ADDRESS_TEXT, FORM_LIMITS, INSPECTION_TEXT, PIPELINE_STATUSES, SERVICE_VALUES, US_STATE_CODES } from "./options";
 
 /**
@@ -109,6 +111,19 @@ const inspectionRequestSchema = z.strictObject(
       .optional()
       .transform((v) => (v ? v.trim() : null))
       .refine((v) => v === null || /^\d{5}(-\d{4})?$/.test(v), ADDRESS_TEXT.zip),
+    // A chosen inspection slot, "2026-12-01T09:00" Eastern Time (issue 31 item 3): the request books it.
+    slot: z
+      .string()
+      .max(40, BOOKING_TEXT.slotInvalid)
+      .optional()
+      .transform((v) => (v ? v.trim() : null))
+      .refine((v) => v === null || parseSlotKey(v) !== null, BOOKING_TEXT.slotInvalid),
+    // The /estimate inputs the request came with (issue 31 item 4), as their query string: the server prices them again.
+    estimate: z
+      .string()
+      .max(500)
+      .optional()
+      .transform((v) => (v ? v.trim() : null)),
     hasInsuranceDocs: checkbox,
     insuranceCompany: optionalLine(FORM_LIMITS.insuranceCompany),
     claimNumber: optionalLine(FORM_LIMITS.claimNumber),
@@ -170,6 +185,8 @@ export const KEPT_FIELDS = [
   "addressCity",
   "addressState",
   "addressZip",
+  "slot",
+  "estimate",
   "hasInsuranceDocs",
   "insuranceCompany",
   "claimNumber",
@@ -208,7 +225,8 @@ export function parseInspectionFields(
   if (parsed.success) {
     // An address is whole or absent: a street without its city and ZIP cannot be visited.
     const d = parsed.data;
-    if (d.addressStreet || d.addressCity || d.addressZip) {
+    // A booked inspection needs the address: the inspector goes there (issue 31 item 3).
+    if (d.slot || d.addressStreet || d.addressCity || d.addressZip) {
       if (!d.addressStreet) fieldErrors.addressStreet ??= ADDRESS_TEXT.street;
       if (!d.addressCity) fieldErrors.addressCity ??= ADDRESS_TEXT.city;
       if (!d.addressZip) fieldErrors.addressZip ??= ADDRESS_TEXT.zip;

@@ -12,6 +12,14 @@ import { logger } from "~/lib/logger.server";
 import { sendAttachmentThumbnails } from "./attachment-thumbnail.job.server";
 import { leadAlertEmail, leadAlertRecipient, leadConfirmationEmail, type LeadEmailInput } from "./lead-emails.server";
 import type { InspectionRequest } from "./schemas";
+import type { LeadEstimateRecord } from "~/db/schema";
+import { bookingConfirmationEmail } from "./appointments/appointment-emails.server";
+import { appointmentWords, type AppointmentWindow } from "./appointments/appointment-window";
+import { portalEmailContext } from "./messages/message-emails.server";
+import { formatAddress } from "./options";
+import { bookForNewRequest } from "~/domain/scheduling/book-for-new-request.server";
+import { bookingLink } from "~/domain/scheduling/booking-link.server";
+import { loadScheduleSettings } from "~/domain/scheduling/load-schedule.server";
 
 /**
  * Stores an inspection request (spec 1 §3) in ONE transaction: the lead, its
@@ -42,6 +50,10 @@ export interface SubmitInspectionInput {
   origin: string;
   /** The address's ZIP is outside the service area of Site Configuration: the lead is flagged. */
   outsideServiceArea?: boolean;
+  /** The /estimate figures the request came with, priced again on the server (issue 31 item 4). */
+  estimate?: LeadEstimateRecord | null;
+  /** The clock (tests). */
+  now?: Date;
 }
 
 export interface SubmitInspectionResult {
@@ -49,6 +61,8 @@ export interface SubmitInspectionResult {
   /** True when this key (with these details) was already stored: nothing new was written. */
   duplicate: boolean;
   attachments: number;
+  /** The inspection booked with the request (a chosen slot), when there was one and this post stored it. */
+  booking?: AppointmentWindow;
 }
 
 const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
@@ -83,6 +97,7 @@ function leadValues(input: SubmitInspectionInput): LeadValues {
     addressState: r.addressState,
     addressZip: r.addressZip,
     outsideServiceArea: input.outsideServiceArea ?? false,
+    estimate: input.estimate ?? null,
     hasInsuranceDocs: insurance,
     // The claim fields belong to the insurance part of the form: ignored when it was unticked.
     insuranceCompany: insurance ? r.insuranceCompany : null,
@@ -243,13 +258,16 @@ export async function submitInspectionRequest(input: SubmitInspectionInput): Pro
   };
   const emails = outboxRows([...(recipient ? [leadAlertEmail(recipient, emailInput)] : []), leadConfirmationEmail(emailInput)]);
   const key = input.request.submissionKey;
+  const slotKey = input.request.slot;
+  // A booking's confirmation is the booking's email (its calendar invitation and change link), made in the transaction.
+  const bookingContext = slotKey ? await portalEmailContext() : null;
   try {
     const queued: string[] = [];
-    const fast = key && files.length === 0 && (await insertNewLeadWithEmails({ ...values, id: newLeadId }, key, emails));
+    const fast = key && !slotKey && files.length === 0 && (await insertNewLeadWithEmails({ ...values, id: newLeadId }, key, emails));
     if (fast) queued.push(...emails.map((e) => e.id));
-    const result = fast
+    const result: SubmitInspectionResult = fast
       ? { leadId: newLeadId, duplicate: false, attachments: 0 }
-      : await db().transaction(async (tx) => {
+      : await db().transaction(async (tx): Promise<SubmitInspectionResult> => {
           const withId = { ...values, id: newLeadId };
           const { leadId, duplicate } = key ? await insertLead(tx, withId, key) : await insertLeadWithoutKey(tx, withId);
           if (duplicate) {
@@ -257,9 +275,23 @@ export async function submitInspectionRequest(input: SubmitInspectionInput): Pro
             return { leadId, duplicate, attachments: 0 };
           }
           if (rows.length > 0) await tx.insert(leadAttachments).values(rows);
+          let toSend = emails;
+          let booking: AppointmentWindow | undefined;
+          if (slotKey && bookingContext) {
+            // Throws SlotUnavailableError when the place is gone: all of this rolls back.
+            const booked = await bookForNewRequest(tx, { leadId, email: values.email, slotKey, request: null, ...(input.now ? { now: input.now } : {}) });
+            booking = booked.window;
+            const settings = await loadScheduleSettings(tx);
+            const link = { ...bookingLink(leadId, booked.sequence), cutoffHours: settings.changeCutoffHours };
+            const lead = { id: leadId, firstName: values.firstName, lastName: values.lastName, email: values.email, accountEmail: null, address: formatAddress({ addressStreet: values.addressStreet ?? null, addressCity: values.addressCity ?? null, addressState: values.addressState ?? null, addressZip: values.addressZip ?? null }) };
+            toSend = outboxRows([
+              ...(recipient ? [leadAlertEmail(recipient, { ...emailInput, booking: appointmentWords(booked.window) })] : []),
+              bookingConfirmationEmail(bookingContext, lead, booked.window, booked.sequence, link, "booked"),
+            ]);
+          }
           // Both emails in one statement, in this transaction (the outbox, ADR 006).
-          await tx.insert(emailOutbox).values(emails);
-          queued.push(...emails.map((e) => e.id));
+          await tx.insert(emailOutbox).values(toSend);
+          queued.push(...toSend.map((e) => e.id));
 
           // Last step before COMMIT: the files appear under their keys only for a lead that is stored.
           for (const [index, file] of files.entries()) {
@@ -267,7 +299,7 @@ export async function submitInspectionRequest(input: SubmitInspectionInput): Pro
             await file.staged.commit(storageKey, { contentType: file.contentType });
             movedKeys.push(storageKey);
           }
-          return { leadId, duplicate, attachments: rows.length };
+          return { leadId, duplicate, attachments: rows.length, ...(booking ? { booking } : {}) };
         });
     if (!result.duplicate && !recipient) {
       logger.error({ leadId: result.leadId }, "no lead alert address (settings lead_alert_email / email): the team alert was not queued");

@@ -182,3 +182,110 @@ export function appointmentConfirmedEmail(to: string, context: PortalEmailContex
     }),
   };
 }
+
+/** What a booking's email tells the homeowner about changing it: the signed link and the cut-off. */
+export interface BookingChangeLink {
+  url: string;
+  token: string;
+  /** Hours before the start until which the link works. */
+  cutoffHours: number;
+}
+
+function changeWords(link: BookingChangeLink): string {
+  const until = link.cutoffHours > 0 ? ` up to ${link.cutoffHours} hour${link.cutoffHours === 1 ? "" : "s"} before it starts` : " until it starts";
+  return `Need another time? You can move or cancel it${until} with this link, no account needed: ${link.url}`;
+}
+
+/**
+ * The homeowner booked (or moved) the inspection themselves (issue 31 item 3): the time is theirs, so the
+ * event is CONFIRMED at once; the email carries the signed link to move or cancel it (sealed in the outbox).
+ * For a new request it is the request's confirmation too (it replaces leadConfirmationEmail).
+ */
+export function bookingConfirmationEmail(
+  context: PortalEmailContext,
+  lead: MessageEmailLead,
+  window: AppointmentWindow,
+  sequence: number,
+  link: BookingChangeLink,
+  kind: "booked" | "moved",
+): OutgoingEmail {
+  const words = appointmentWords(window);
+  const where = lead.address ? ` at ${lead.address}` : "";
+  return {
+    to: customerAddress(lead),
+    ...replyTo(context),
+    kind: kind === "booked" ? "lead.booking.confirmation" : "lead.booking.moved",
+    relatedId: lead.id,
+    secret: link.token,
+    attachments: [calendarAttachment("REQUEST", context, lead, window, sequence, "CONFIRMED")],
+    ...renderEmail({
+      title: kind === "booked" ? "Your roof inspection is booked" : "Your roof inspection has moved",
+      subject: kind === "booked" ? `Booked: roof inspection ${words}` : `Moved: roof inspection ${words}`,
+      paragraphs: [
+        `Hi ${lead.firstName},`,
+        kind === "booked"
+          ? `Thank you for booking with ${context.brand.name}. We will inspect your roof${where} on ${words}.`
+          : `Your roof inspection${where} is now on ${words}.`,
+        "The attached calendar invitation adds the appointment to your calendar.",
+        changeWords(link),
+        ...(kind === "booked"
+          ? [
+              "Our office will also email you an invitation to your customer portal, where you can follow your request, send us photos and write to our office.",
+            ]
+          : []),
+      ],
+      action: { label: "Move or cancel the inspection", url: link.url },
+      footerNote: "You receive this because you booked a roof inspection on our website.",
+      brand: context.brand,
+    }),
+  };
+}
+
+/** The homeowner cancelled their inspection themselves: the calendar's CANCEL of the event. */
+export function bookingCancelledEmail(context: PortalEmailContext, lead: MessageEmailLead, window: AppointmentWindow, sequence: number): OutgoingEmail {
+  const words = appointmentWords(window);
+  return {
+    to: customerAddress(lead),
+    ...replyTo(context),
+    kind: "lead.booking.cancelled",
+    relatedId: lead.id,
+    attachments: [calendarAttachment("CANCEL", context, lead, window, sequence)],
+    ...renderEmail({
+      title: "Your roof inspection is cancelled",
+      paragraphs: [
+        `Hi ${lead.firstName},`,
+        `As you asked, the roof inspection of ${words} is cancelled. The attached calendar update removes it from your calendar.`,
+        "Your request stays open: book another time on our website or reply to this email whenever it suits you.",
+      ],
+      footerNote: "You receive this because you cancelled a roof inspection on our website.",
+      brand: context.brand,
+    }),
+  };
+}
+
+/** The office is told when a homeowner moves or cancels their booking. */
+export function officeBookingChangeEmail(
+  to: string,
+  context: PortalEmailContext,
+  lead: MessageEmailLead,
+  change: { kind: "moved"; from: AppointmentWindow; to: AppointmentWindow } | { kind: "cancelled"; from: AppointmentWindow },
+): OutgoingEmail {
+  const name = `${lead.firstName} ${lead.lastName}`;
+  const text =
+    change.kind === "moved"
+      ? `${name} moved the roof inspection from ${appointmentWords(change.from)} to ${appointmentWords(change.to)}.`
+      : `${name} cancelled the roof inspection of ${appointmentWords(change.from)}.`;
+  return {
+    to,
+    replyTo: customerAddress(lead),
+    kind: change.kind === "moved" ? "lead.booking.moved-office" : "lead.booking.cancelled-office",
+    relatedId: lead.id,
+    ...renderEmail({
+      title: change.kind === "moved" ? `${name} moved the inspection` : `${name} cancelled the inspection`,
+      paragraphs: [text],
+      action: { label: "Open the lead", url: siteUrl(`/admin/leads/${lead.id}`) },
+      footerNote: "You receive this because your address is set to get new-lead alerts.",
+      brand: context.brand,
+    }),
+  };
+}
