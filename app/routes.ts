@@ -10,6 +10,10 @@ export default [
     route("contact", "routes/public/contact.tsx"),
     route("privacy", "routes/public/privacy.tsx"),
     route("terms", "routes/public/terms.tsx"),
+    // Self-booked inspections (issue 31 item 3, ADR 053): the form with the next free slots, and a booking's
+    // page behind the signed link of its email (move or cancel without an account). Never cached.
+    route("book", "routes/public/book.tsx"),
+    route("booking/:leadId", "routes/public/booking.$leadId.tsx"),
     ...prefix("gaf", [
       index("routes/gaf/index.tsx"),
       route("warranties", "routes/gaf/warranties.tsx"),
@@ -40,6 +44,8 @@ export default [
   route("auth/sign-out", "routes/auth/sign-out.ts"),
   // The inspection form's JSON endpoint (its enhancement script posts here; without JavaScript the form posts to its page).
   route("inspection-request", "routes/resources/inspection-request.ts"),
+  // The inspection form picker's free slots (JSON, never cached).
+  route("inspection-slots", "routes/resources/inspection-slots.ts"),
   // The homeowner's portal (issue 22, ADR 044): every loader and action guards with requireCustomer and
   // scopes to the customer's own requests (app/domain/portal/customer-leads.server.ts).
   route("portal", "routes/portal/layout.tsx", [

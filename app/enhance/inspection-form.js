@@ -10,7 +10,10 @@
  * - the insurance part disabled while unticked; drag and drop, a file list
  *   with Remove buttons, type/size/count checks before sending;
  * - where the visit came from (first external referrer and landing page of
- *   the session) in the hidden attribution fields.
+ *   the session) in the hidden attribution fields;
+ * - the inspection slots (issue 31 item 3): a day and time picker fed by
+ *   `/inspection-slots` (fresh on every page, cached or not), refreshed with
+ *   the next free times when the chosen one was just taken (409).
  */
 
 const REQUIRED = ["firstName", "lastName", "email", "phone"];
@@ -44,6 +47,8 @@ function enhance(form) {
   /** @type {File[]} */
   let files = [];
   let busy = false;
+  const pickerElement = form.querySelector("[data-slot-picker]");
+  const picker = pickerElement instanceof HTMLFieldSetElement ? slotPicker(pickerElement) : null;
 
   form.noValidate = true;
   setValue(form, "submissionKey", newKey());
@@ -127,6 +132,16 @@ function enhance(form) {
       field(form, missing[0])?.focus();
       return;
     }
+    // A booked time needs the property's address (the server says so too).
+    const slot = form.elements.namedItem("slot");
+    const chosen = slot instanceof RadioNodeList ? slot.value : "";
+    const address = ["addressStreet", "addressCity", "addressZip"].filter((name) => !String(field(form, name)?.value || "").trim());
+    if (chosen && address.length > 0 && picker) {
+      showFieldErrors(Object.fromEntries(address.map((name) => [name, picker.text("addressNeeded")])));
+      showNotice("error", t("missingTitle"), picker.text("addressNeeded"), false);
+      field(form, address[0])?.focus();
+      return;
+    }
     busy = true;
     submit.disabled = true;
     submit.textContent = t("submitting");
@@ -150,7 +165,7 @@ function enhance(form) {
         headers: { Accept: "application/json" },
         credentials: "same-origin",
       });
-      /** @type {{ ok?: boolean, title?: string, message?: string, fieldErrors?: Record<string, string> } | null} */
+      /** @type {{ ok?: boolean, title?: string, message?: string, fieldErrors?: Record<string, string>, slots?: Slot[] } | null} */
       const result = await response.json().catch(() => null);
       if (response.ok && result?.ok) {
         form.reset();
@@ -158,9 +173,13 @@ function enhance(form) {
         renderFiles();
         syncPanel();
         setValue(form, "submissionKey", newKey());
-        // The server's words: they may add that the address is outside the service area (issue 31 item 2).
-        showNotice("success", t("successTitle"), result.message || t("successText"), true);
+        void picker?.load();
+        // The server's words: they may add that the address is outside the service area (issue 31 item 2)
+        // or name the booked time (item 3).
+        showNotice("success", result.title || t("successTitle"), result.message || t("successText"), true);
       } else {
+        // The chosen time was just taken: the next free ones, nothing chosen.
+        if (response.status === 409 && Array.isArray(result?.slots)) picker?.render(result.slots, true);
         showFieldErrors(result?.fieldErrors || {});
         showNotice("error", result?.title || t("failureTitle"), result?.message || t("failureText"), true);
       }
@@ -208,6 +227,122 @@ function enhance(form) {
       }
     }
   }
+}
+
+/** @typedef {{ key: string, date: string, day: string, time: string }} Slot */
+
+const CHOICE_CLASS =
+  "flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 has-checked:border-brand-navy has-checked:bg-brand-navy/5 has-checked:font-semibold has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-ring";
+const DAY_CLASS =
+  "flex min-h-11 min-w-20 shrink-0 flex-col items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 outline-none focus-visible:ring-2 focus-visible:ring-ring aria-pressed:border-brand-navy aria-pressed:bg-brand-navy aria-pressed:text-white";
+
+/**
+ * The phone-friendly day and time picker: a row of day buttons, the chosen day's times as radio choices
+ * (every day's radios stay in the form, so a chosen time is sent whichever day is shown), and "No time now".
+ * @param {HTMLFieldSetElement} fieldset
+ */
+function slotPicker(fieldset) {
+  /** @type {Record<string, string>} */
+  const texts = JSON.parse(fieldset.dataset.texts || "{}");
+  const choices = /** @type {HTMLElement} */ (fieldset.querySelector("[data-slot-choices]"));
+  const noSlot = /** @type {HTMLInputElement} */ (fieldset.querySelector("[data-no-slot]"));
+  const endpoint = fieldset.dataset.slotsEndpoint || "/inspection-slots";
+
+  /**
+   * @param {Slot[]} slots
+   * @param {boolean} [clear] choose nothing (after a refusal: the homeowner picks again)
+   */
+  function render(slots, clear = false) {
+    const checked = fieldset.querySelector("input[name=slot]:checked:not([data-no-slot])");
+    const chosen = clear || !(checked instanceof HTMLInputElement) ? "" : checked.value;
+    if (clear) noSlot.checked = false;
+    if (slots.length === 0) {
+      const empty = document.createElement("p");
+      empty.className = "text-sm text-slate-700";
+      empty.textContent = texts.noSlots || "";
+      choices.replaceChildren(empty);
+      if (!chosen) noSlot.checked = true;
+      return;
+    }
+    /** @type {Map<string, Slot[]>} */
+    const days = new Map();
+    for (const slot of slots) days.set(slot.date, [...(days.get(slot.date) || []), slot]);
+    const dayRow = document.createElement("div");
+    dayRow.setAttribute("role", "group");
+    dayRow.setAttribute("aria-label", "Days with free times");
+    dayRow.className = "flex gap-2 overflow-x-auto pb-1";
+    const panels = document.createElement("div");
+    /** @type {HTMLButtonElement[]} */
+    const buttons = [];
+    const firstDay = slots.find((s) => s.key === chosen)?.date || slots[0]?.date || "";
+    for (const [date, daySlots] of days) {
+      const day = daySlots[0]?.day || date;
+      const [weekday = "", monthDay = ""] = day.split(", ");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = DAY_CLASS;
+      button.dataset.day = date;
+      const top = document.createElement("span");
+      top.className = "font-semibold";
+      top.textContent = weekday.slice(0, 3);
+      const bottom = document.createElement("span");
+      bottom.textContent = monthDay;
+      button.append(top, " ", bottom);
+      button.setAttribute("aria-pressed", String(date === firstDay));
+      button.addEventListener("click", () => show(date));
+      buttons.push(button);
+
+      const panel = document.createElement("div");
+      panel.setAttribute("role", "group");
+      panel.setAttribute("aria-label", `Times on ${day}`);
+      panel.dataset.dayPanel = date;
+      panel.className = "mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2";
+      panel.hidden = date !== firstDay;
+      for (const slot of daySlots) {
+        const label = document.createElement("label");
+        label.className = CHOICE_CLASS;
+        const input = document.createElement("input");
+        input.type = "radio";
+        input.name = "slot";
+        input.value = slot.key;
+        input.className = "size-5 accent-brand-navy";
+        input.checked = slot.key === chosen;
+        const text = document.createElement("span");
+        const hidden = document.createElement("span");
+        hidden.className = "sr-only";
+        hidden.textContent = `${day}, `;
+        text.append(hidden, slot.time);
+        label.append(input, text);
+        panel.append(label);
+      }
+      panels.append(panel);
+    }
+    dayRow.append(...buttons);
+    choices.replaceChildren(dayRow, panels);
+
+    /** @param {string} date */
+    function show(date) {
+      for (const button of buttons) button.setAttribute("aria-pressed", String(button.dataset.day === date));
+      for (const panel of panels.querySelectorAll("[data-day-panel]")) {
+        if (panel instanceof HTMLElement) panel.hidden = panel.dataset.dayPanel !== date;
+      }
+    }
+  }
+
+  async function load() {
+    try {
+      const response = await fetch(endpoint, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+      const body = await response.json();
+      if (response.ok && Array.isArray(body?.slots)) render(body.slots);
+    } catch {
+      // Keep what the page has (the list, or the link to /book).
+    }
+  }
+
+  void load();
+  /** @param {string} key */
+  const text = (key) => texts[key] || "";
+  return { render, load, text };
 }
 
 /**

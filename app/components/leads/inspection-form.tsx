@@ -1,11 +1,15 @@
 import { CircleAlert, CircleCheck, Phone, Upload } from "~/components/site/icons";
 import { useActionData, useFormAction, useLocation } from "react-router";
-import { INSPECTION_AREA_PARAM, INSPECTION_SENT_PARAM, isInspectionActionData, type InspectionFormState } from "~/domain/leads/form-state";
+import { INSPECTION_AREA_PARAM, INSPECTION_BOOKED_PARAM, INSPECTION_SENT_PARAM, isInspectionActionData, type InspectionFormState } from "~/domain/leads/form-state";
 import { FORM_LIMITS, INSPECTION_TEXT, SERVICE_OPTIONS, UPLOAD_LIMITS, US_STATE_CODES } from "~/domain/leads/options";
 import { SERVICE_AREA_TEXT } from "~/domain/leads/service-area";
 import type { KeptValues } from "~/domain/leads/schemas";
 import { UPLOAD_ACCEPT, UPLOAD_EXTENSIONS } from "~/domain/storage/file-types";
 import { cn } from "~/lib/cn";
+import { BOOKING_TEXT } from "~/domain/scheduling/booking-text";
+import type { SlotChoice } from "~/domain/scheduling/slot-choices";
+import { parseSlotKey } from "~/domain/scheduling/slots";
+import { SlotPicker } from "./slot-picker";
 import { phoneExample } from "~/domain/site-settings/phone-example";
 
 /**
@@ -37,6 +41,13 @@ export interface InspectionFormProps {
   /** Show the success notice (default: `?inspection-sent=<formId>` in the URL). */
   sent?: boolean;
   className?: string;
+  /**
+   * The next free inspection slots, for a page rendered for this visit (/book); null on a cached page,
+   * which links to /book instead (the enhancement script shows a live picker either way).
+   */
+  slots?: SlotChoice[] | null;
+  /** The /estimate inputs the request carries (their query string), for a request made from an estimate. */
+  estimate?: string | null;
 }
 
 /** Its utilities are written once in app.css (`.lead-field`): the form is on many pages, its fields on every one. */
@@ -59,6 +70,14 @@ function FieldError({ id, field, message }: { id: string; field: string; message
   );
 }
 
+/** "Your inspection is booked for Tuesday, December 1, 2026 at 9:00 AM Eastern Time. ..." (the slot's end is the schedule's). */
+function bookedNotice(key: { date: string; start: string }): string {
+  const day = new Intl.DateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date(`${key.date}T00:00:00Z`));
+  const [h = 0, m = 0] = key.start.split(":").map(Number);
+  const time = `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
+  return `Your inspection is booked for ${day} at ${time} Eastern Time. We emailed you the details with a calendar invitation.`;
+}
+
 function withoutQuery(action: string): string {
   const query = action.indexOf("?");
   if (query < 0) return action;
@@ -66,7 +85,7 @@ function withoutQuery(action: string): string {
   return new URLSearchParams(action.slice(query + 1)).has("index") ? `${path}?index` : path;
 }
 
-export function InspectionForm({ formId = "inspection-form", action, settings, state, sent, className }: InspectionFormProps) {
+export function InspectionForm({ formId = "inspection-form", action, settings, state, sent, className, slots = null, estimate = null }: InspectionFormProps) {
   const actionData = useActionData();
   const location = useLocation();
   // The page's own action without the visit's query (UTM and the like): the page is the same bytes for
@@ -78,6 +97,10 @@ export function InspectionForm({ formId = "inspection-form", action, settings, s
   const showSent = !result && (sent ?? new URLSearchParams(location.search).get(INSPECTION_SENT_PARAM) === formId);
   // A request from outside the service area (after a post without JavaScript): the notice says so.
   const outsideZip = showSent ? /^\d{5}$/.exec(new URLSearchParams(location.search).get(INSPECTION_AREA_PARAM) ?? "")?.[0] : undefined;
+  // A booked inspection (after a post without JavaScript): the notice names the time.
+  const bookedKey = showSent ? parseSlotKey(new URLSearchParams(location.search).get(INSPECTION_BOOKED_PARAM) ?? "") : null;
+  // A refused booking brings the next free slots with it.
+  const slotChoices = result?.slots ?? slots;
   const values: KeptValues = result?.values ?? {};
   const errors = result?.fieldErrors ?? {};
   const id = (name: string) => `${formId}-${name}`;
@@ -90,7 +113,9 @@ export function InspectionForm({ formId = "inspection-form", action, settings, s
   const notice = result
     ? { variant: "error", title: result.title, text: result.message }
     : showSent
-      ? { variant: "success", title: INSPECTION_TEXT.successTitle, text: outsideZip ? `${INSPECTION_TEXT.successText} ${SERVICE_AREA_TEXT.outside(outsideZip)}` : INSPECTION_TEXT.successText }
+      ? bookedKey
+        ? { variant: "success", title: BOOKING_TEXT.bookedTitle, text: `${bookedNotice(bookedKey)}${outsideZip ? ` ${SERVICE_AREA_TEXT.outside(outsideZip)}` : ""}` }
+        : { variant: "success", title: INSPECTION_TEXT.successTitle, text: outsideZip ? `${INSPECTION_TEXT.successText} ${SERVICE_AREA_TEXT.outside(outsideZip)}` : INSPECTION_TEXT.successText }
       : null;
 
   return (
@@ -117,6 +142,7 @@ export function InspectionForm({ formId = "inspection-form", action, settings, s
       <input type="hidden" name="submissionKey" value="" />
       <input type="hidden" name="landingPath" value={landingPath} />
       <input type="hidden" name="referrer" value="" />
+      {estimate || values.estimate ? <input type="hidden" name="estimate" value={estimate ?? values.estimate} /> : null}
 
       <div
         data-inspection-notice
@@ -224,7 +250,7 @@ export function InspectionForm({ formId = "inspection-form", action, settings, s
       </div>
 
       <fieldset className="grid gap-5 sm:grid-cols-6">
-        <legend className="mb-1 text-sm font-medium text-slate-800">Property address (optional: lets us check we work in your area)</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-800">Property address (optional: lets us check we work in your area; needed to book a time)</legend>
         <div className="sm:col-span-6">
           <label htmlFor={id("addressStreet")} className={labelClass}>
             Street address
@@ -260,6 +286,8 @@ export function InspectionForm({ formId = "inspection-form", action, settings, s
           <FieldError id={id("addressZip-error")} field="addressZip" message={errors.addressZip} />
         </div>
       </fieldset>
+
+      <SlotPicker id={id} slots={slotChoices} selected={values.slot} error={errors.slot} />
 
       <div>
         <label htmlFor={id("service")} className={labelClass}>

@@ -1,4 +1,5 @@
 import type { KeptValues } from "./schemas";
+import type { SlotChoice } from "~/domain/scheduling/slot-choices";
 
 /**
  * What a page that shows the inspection form needs to render it again after
@@ -12,6 +13,8 @@ import type { KeptValues } from "./schemas";
 export const INSPECTION_SENT_PARAM = "inspection-sent";
 /** With it: the ZIP of a request from outside the service area (the notice says so; issue 31 item 2). */
 export const INSPECTION_AREA_PARAM = "inspection-outside";
+/** With it: the inspection slot the request booked ("2026-12-01T09:00"; issue 31 item 3). */
+export const INSPECTION_BOOKED_PARAM = "inspection-booked";
 
 export interface InspectionFormState {
   ok: boolean;
@@ -21,6 +24,8 @@ export interface InspectionFormState {
   fieldErrors: Record<string, string>;
   formId: string | null;
   values: KeptValues;
+  /** The next free slots, after a refused booking. */
+  slots?: SlotChoice[];
 }
 
 export interface InspectionActionData {

@@ -22,6 +22,11 @@ import {
   type KeptValues,
 } from "./schemas";
 import { submitInspectionRequest } from "./submit-inspection-request.server";
+import { appointmentWords, type AppointmentWindow } from "./appointments/appointment-window";
+import { BOOKING_TEXT } from "~/domain/scheduling/booking-text";
+import { findOpenSlots } from "~/domain/scheduling/find-open-slots.server";
+import { SlotUnavailableError } from "~/domain/scheduling/reserve-slot.server";
+import { SLOT_CHOICES_LIMIT, slotChoice, type SlotChoice } from "~/domain/scheduling/slot-choices";
 
 /**
  * One inspection-request POST, from the raw Request to an outcome, shared by
@@ -36,7 +41,7 @@ import { submitInspectionRequest } from "./submit-inspection-request.server";
 
 export interface InspectionOutcome {
   ok: boolean;
-  status: 200 | 400 | 413 | 415 | 429 | 500 | 503;
+  status: 200 | 400 | 409 | 413 | 415 | 429 | 500 | 503;
   title: string;
   message: string;
   /** Field name -> message (validation failures). */
@@ -48,6 +53,10 @@ export interface InspectionOutcome {
   retryAfterSeconds?: number;
   /** The ZIP of a stored request from outside the service area (the success message says so). */
   outsideZip?: string;
+  /** The inspection booked with the request ("2026-12-01T09:00"), when it was (issue 31 item 3). */
+  bookedSlot?: string;
+  /** The next free slots, when the chosen one could not be booked (409). */
+  slots?: SlotChoice[];
 }
 
 const INSPECTION_READ_LIMITS: FormReadLimits<UploadContentType> = {
@@ -85,13 +94,15 @@ function failure(
   return { ok: false, status, title, message, fieldErrors: {}, formId: null, values: {}, ...extra };
 }
 
-function success(formId: string | null, outsideZip: string | null): InspectionOutcome {
+function success(formId: string | null, outsideZip: string | null, booking?: AppointmentWindow): InspectionOutcome {
+  const base = booking ? bookedText(booking) : INSPECTION_TEXT.successText;
   return {
     ok: true,
     status: 200,
-    title: INSPECTION_TEXT.successTitle,
-    message: outsideZip ? `${INSPECTION_TEXT.successText} ${SERVICE_AREA_TEXT.outside(outsideZip)}` : INSPECTION_TEXT.successText,
+    title: booking ? BOOKING_TEXT.bookedTitle : INSPECTION_TEXT.successTitle,
+    message: outsideZip ? `${base} ${SERVICE_AREA_TEXT.outside(outsideZip)}` : base,
     ...(outsideZip ? { outsideZip } : {}),
+    ...(booking ? { bookedSlot: `${booking.date}T${booking.start}` } : {}),
     fieldErrors: {},
     formId,
     values: {},
@@ -124,6 +135,25 @@ function uploadFailure(error: UploadError, fields: ReadonlyMap<string, readonly 
     return failure(415, INSPECTION_TEXT.unsupportedTitle, INSPECTION_TEXT.unsupportedText, extra);
   }
   return failure(error.status, INSPECTION_TEXT.failureTitle, error.message, extra);
+}
+
+/** "Your inspection is booked for Tuesday, December 1, 2026, 9:00 AM – 11:00 AM Eastern Time. ..." */
+function bookedText(window: AppointmentWindow): string {
+  return `Your inspection is booked for ${appointmentWords(window)}. We emailed you the details with a calendar invitation.`;
+}
+
+/** The chosen slot was taken a moment before (or is no longer offered): nothing was stored; the next free ones. */
+async function slotRefusal(error: SlotUnavailableError, fields: ReadonlyMap<string, readonly string[]>): Promise<InspectionOutcome> {
+  const taken = error.reason === "taken";
+  logger.info({ reason: error.reason }, "inspection request refused: the chosen slot is not free");
+  const slots = await findOpenSlots({ limit: SLOT_CHOICES_LIMIT }).catch(() => []);
+  const message = taken ? BOOKING_TEXT.takenText : BOOKING_TEXT.unavailableText;
+  return failure(409, taken ? BOOKING_TEXT.takenTitle : BOOKING_TEXT.unavailableTitle, slots.length > 0 ? message : `${message} ${BOOKING_TEXT.noSlots}`, {
+    fieldErrors: { slot: taken ? BOOKING_TEXT.takenTitle : BOOKING_TEXT.unavailableTitle },
+    formId: formIdOf(fields),
+    values: { ...keptValues(fields), slot: "" },
+    slots: slots.map(slotChoice),
+  });
 }
 
 async function serverFailure(error: unknown, fields: ReadonlyMap<string, readonly string[]>): Promise<InspectionOutcome> {
@@ -182,17 +212,20 @@ export async function handleInspectionRequest(request: Request): Promise<Inspect
       });
     }
     const outside = isOutsideServiceArea(parsed.data.addressZip, await serviceAreaZips());
-    await submitInspectionRequest({
+    const estimate = null;
+    const stored = await submitInspectionRequest({
       request: { ...parsed.data, landingPath: landingPathWithQuery(parsed.data.landingPath, request) },
       outsideServiceArea: outside,
+      estimate,
       files,
       clientIp: ip,
       userAgent: userAgent(request),
       origin: siteOrigin(),
     });
-    return success(parsed.data.formId ?? null, outside ? parsed.data.addressZip!.slice(0, 5) : null);
+    return success(parsed.data.formId ?? null, outside ? parsed.data.addressZip!.slice(0, 5) : null, stored.booking);
   } catch (error) {
     await discardUploads(files);
+    if (error instanceof SlotUnavailableError) return slotRefusal(error, fields);
     return serverFailure(error, fields);
   }
 }
@@ -222,7 +255,14 @@ export function landingPathWithQuery(landingPath: string | null, request: Reques
 
 /** The JSON body of an outcome (the enhancement script reads `ok`, `title`, `message`, `fieldErrors`). */
 export function outcomeJson(outcome: InspectionOutcome) {
-  return { ok: outcome.ok, title: outcome.title, message: outcome.message, fieldErrors: outcome.fieldErrors };
+  return {
+    ok: outcome.ok,
+    title: outcome.title,
+    message: outcome.message,
+    fieldErrors: outcome.fieldErrors,
+    ...(outcome.slots ? { slots: outcome.slots } : {}),
+    ...(outcome.bookedSlot ? { bookedSlot: outcome.bookedSlot } : {}),
+  };
 }
 
 export function outcomeHeaders(outcome: InspectionOutcome): HeadersInit {

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { pageUrlOf, safeRedirectTarget } from "~/lib/url-safety";
-import { INSPECTION_AREA_PARAM, INSPECTION_SENT_PARAM, type InspectionActionData } from "./form-state";
+import { INSPECTION_AREA_PARAM, INSPECTION_BOOKED_PARAM, INSPECTION_SENT_PARAM, type InspectionActionData } from "./form-state";
 import { handleInspectionRequest, outcomeHeaders } from "./handle-inspection-request.server";
 
 /**
@@ -24,6 +24,8 @@ export async function inspectionPageAction({ request }: { request: Request }) {
     params.set(INSPECTION_SENT_PARAM, formId);
     params.delete(INSPECTION_AREA_PARAM);
     if (outcome.outsideZip) params.set(INSPECTION_AREA_PARAM, outcome.outsideZip);
+    params.delete(INSPECTION_BOOKED_PARAM);
+    if (outcome.bookedSlot) params.set(INSPECTION_BOOKED_PARAM, outcome.bookedSlot);
     // The request's own path, judged like any redirect target: "//" (which the router matches as "/") would make "//?...", another host.
     const target = safeRedirectTarget(`${url.pathname}?${params.toString()}#${formId}`, `/?${params.toString()}#${formId}`);
     return redirect(target, { status: 303, headers: outcomeHeaders(outcome) });
@@ -37,6 +39,7 @@ export async function inspectionPageAction({ request }: { request: Request }) {
       fieldErrors: outcome.fieldErrors,
       formId: outcome.formId,
       values: outcome.values,
+      ...(outcome.slots ? { slots: outcome.slots } : {}),
     },
   };
   return data(body, { status: outcome.status, headers: outcomeHeaders(outcome) });

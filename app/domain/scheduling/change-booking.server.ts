@@ -28,8 +28,8 @@ import { reserveSlot } from "./reserve-slot.server";
 export type BookingAccess = { kind: "portal"; actor: LeadActor } | { kind: "link"; token: string };
 
 export type ChangeBookingResult =
-  | { ok: true; kind: "moved"; date: string; start: string; end: string }
-  | { ok: true; kind: "cancelled" }
+  | { ok: true; kind: "moved"; date: string; start: string; end: string; sequence: number }
+  | { ok: true; kind: "cancelled"; sequence: number }
   | { ok: false; reason: "not_found" | "no_appointment" | "too_late" | "taken" | "unavailable" | "same" };
 
 function pastCutoff(window: { date: string; start: string }, cutoffHours: number, now: Date): boolean {
@@ -85,7 +85,7 @@ export async function changeBooking(input: {
       emailIds.push(await queueEmail(tx, bookingCancelledEmail(context, lead, from, sequence)));
       if (context.officeAddress) emailIds.push(await queueEmail(tx, officeBookingChangeEmail(context.officeAddress, context, lead, { kind: "cancelled", from })));
       else logger.warn({ leadId: lead.id }, "no office address is set (lead_alert_email or email): the cancellation is not emailed to the office");
-      return { ok: true, kind: "cancelled" };
+      return { ok: true, kind: "cancelled", sequence };
     }
 
     if (input.change.slotKey === `${from.date}T${from.start}`) return { ok: false, reason: "same" };
@@ -117,7 +117,7 @@ export async function changeBooking(input: {
     emailIds.push(await queueEmail(tx, bookingConfirmationEmail(context, lead, to, sequence, link, "moved")));
     if (context.officeAddress) emailIds.push(await queueEmail(tx, officeBookingChangeEmail(context.officeAddress, context, lead, { kind: "moved", from, to })));
     else logger.warn({ leadId: lead.id }, "no office address is set (lead_alert_email or email): the move is not emailed to the office");
-    return { ok: true, kind: "moved", ...to };
+    return { ok: true, kind: "moved", ...to, sequence };
   });
   await dispatchQueuedEmail(emailIds);
   return result;

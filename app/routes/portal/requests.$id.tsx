@@ -7,6 +7,9 @@ import { MessageThread } from "~/components/leads/message-thread";
 import { AddFilesForm } from "~/components/portal/add-files-form";
 import { AppointmentCard } from "~/components/portal/appointment-card";
 import { PortalAnswer } from "~/components/portal/portal-answer";
+import { BookingChange } from "~/components/leads/booking-change";
+import { bookingView } from "~/domain/scheduling/booking-view.server";
+import { changePortalBooking } from "~/domain/scheduling/change-portal-booking.server";
 import { RequestFiles } from "~/components/portal/request-files";
 import { formatPortalDate } from "~/components/portal/format";
 import { Badge } from "~/components/ui/badge";
@@ -66,6 +69,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       messages: detail.messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
     },
     proposals: await listRequestProposals(user, detail.id),
+    // Move or cancel the inspection (issue 31 item 3): the next free times and whether it is still possible.
+    booking: detail.appointment ? await bookingView(detail.id, null) : null,
     phone: settings.phone,
     phoneHref: settings.phoneHref,
   };
@@ -124,6 +129,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     return result({ ok: false, intent: "", message: "The form could not be read." }, 400);
   }
   const intent = values.intent ?? "";
+  if (intent === "move-booking" || intent === "cancel-booking") {
+    const outcome = await changePortalBooking({ leadId, actor: user, values, request });
+    return result({ ok: outcome.ok, intent, message: outcome.message }, outcome.status);
+  }
   const failure = Object.hasOwn(FAILURE, intent) ? FAILURE[intent]! : "The change could not be made.";
   const parsed = actionSchema.safeParse(values);
   if (!parsed.success) {
@@ -185,7 +194,7 @@ const controlClass = cn(
 const labelClass = "mb-1 block text-sm font-medium text-slate-800";
 
 /** The intents whose answer shows beside their own form (PortalAnswer); any other answer shows at the top. */
-const ANSWERED_IN_PLACE: readonly string[] = ["update-address", "update-insurance", "send-message", "confirm-appointment", "request-another-time", ADD_FILES_INTENT];
+const ANSWERED_IN_PLACE: readonly string[] = ["move-booking", "cancel-booking", "update-address", "update-insurance", "send-message", "confirm-appointment", "request-another-time", ADD_FILES_INTENT];
 
 const FIELD_IDS: Record<string, string> = {
   addressStreet: "portal-address-street",
@@ -296,6 +305,19 @@ export default function PortalRequestPage({ loaderData, actionData }: Route.Comp
           version={r.messages.length}
         />
         <PortalAnswer id="portal-appointment-answer" answer={answerTo("confirm-appointment", "request-another-time")} />
+        {loaderData.booking?.appointment ? (
+          <div className="mt-6 border-t border-slate-200 pt-4">
+            <h3 className="mb-3 font-bold text-brand-navy">Move or cancel the inspection</h3>
+            <BookingChange
+              slots={loaderData.booking.slots}
+              changeable={loaderData.booking.changeable}
+              cutoffHours={loaderData.booking.cutoffHours}
+              phone={{ text: loaderData.phone, href: loaderData.phoneHref }}
+              Form={Form}
+            />
+            <PortalAnswer id="portal-booking-answer" answer={answerTo("move-booking", "cancel-booking")} />
+          </div>
+        ) : null}
       </section>
 
       <section aria-labelledby="portal-sent" className={cardClass}>
