@@ -99,6 +99,8 @@ export function InspectionForm({ formId = "inspection-form", action, settings, s
   const outsideZip = showSent ? /^\d{5}$/.exec(new URLSearchParams(location.search).get(INSPECTION_AREA_PARAM) ?? "")?.[0] : undefined;
   // A booked inspection (after a post without JavaScript): the notice names the time.
   const bookedKey = showSent ? parseSlotKey(new URLSearchParams(location.search).get(INSPECTION_BOOKED_PARAM) ?? "") : null;
+  // A time picked from outside the service area is not booked (the office calls): the notice says so.
+  const notBookedOutside = showSent && new URLSearchParams(location.search).get(INSPECTION_BOOKED_PARAM) === "no";
   // A refused booking brings the next free slots with it.
   const slotChoices = result?.slots ?? slots;
   const values: KeptValues = result?.values ?? {};
@@ -115,7 +117,13 @@ export function InspectionForm({ formId = "inspection-form", action, settings, s
     : showSent
       ? bookedKey
         ? { variant: "success", title: BOOKING_TEXT.bookedTitle, text: `${bookedNotice(bookedKey)}${outsideZip ? ` ${SERVICE_AREA_TEXT.outside(outsideZip)}` : ""}` }
-        : { variant: "success", title: INSPECTION_TEXT.successTitle, text: outsideZip ? `${INSPECTION_TEXT.successText} ${SERVICE_AREA_TEXT.outside(outsideZip)}` : INSPECTION_TEXT.successText }
+        : {
+            variant: "success",
+            title: INSPECTION_TEXT.successTitle,
+            text: outsideZip
+              ? `${INSPECTION_TEXT.successText} ${SERVICE_AREA_TEXT.outside(outsideZip)}${notBookedOutside ? ` ${BOOKING_TEXT.outsideNotBooked}` : ""}`
+              : INSPECTION_TEXT.successText,
+          }
       : null;
 
   return (

@@ -55,6 +55,8 @@ export interface InspectionOutcome {
   outsideZip?: string;
   /** The inspection booked with the request ("2026-12-01T09:00"), when it was (issue 31 item 3). */
   bookedSlot?: string;
+  /** A time was picked but not booked (the address is outside the service area). */
+  slotNotBooked?: boolean;
   /** The next free slots, when the chosen one could not be booked (409). */
   slots?: SlotChoice[];
 }
@@ -94,15 +96,17 @@ function failure(
   return { ok: false, status, title, message, fieldErrors: {}, formId: null, values: {}, ...extra };
 }
 
-function success(formId: string | null, outsideZip: string | null, booking?: AppointmentWindow): InspectionOutcome {
+function success(formId: string | null, outsideZip: string | null, booking?: AppointmentWindow, notBooked = false): InspectionOutcome {
   const base = booking ? bookedText(booking) : INSPECTION_TEXT.successText;
+  const area = outsideZip ? ` ${SERVICE_AREA_TEXT.outside(outsideZip)}${notBooked ? ` ${BOOKING_TEXT.outsideNotBooked}` : ""}` : "";
   return {
     ok: true,
     status: 200,
     title: booking ? BOOKING_TEXT.bookedTitle : INSPECTION_TEXT.successTitle,
-    message: outsideZip ? `${base} ${SERVICE_AREA_TEXT.outside(outsideZip)}` : base,
+    message: `${base}${area}`,
     ...(outsideZip ? { outsideZip } : {}),
     ...(booking ? { bookedSlot: `${booking.date}T${booking.start}` } : {}),
+    ...(notBooked ? { slotNotBooked: true } : {}),
     fieldErrors: {},
     formId,
     values: {},
@@ -213,8 +217,11 @@ export async function handleInspectionRequest(request: Request): Promise<Inspect
     }
     const outside = isOutsideServiceArea(parsed.data.addressZip, await serviceAreaZips());
     const estimate = null;
+    // Outside the service area the request is taken and flagged, but a chosen time is not booked: the office
+    // decides whether it can go there, and the answer says so.
+    const notBooked = outside && parsed.data.slot !== null;
     const stored = await submitInspectionRequest({
-      request: { ...parsed.data, landingPath: landingPathWithQuery(parsed.data.landingPath, request) },
+      request: { ...parsed.data, ...(notBooked ? { slot: null } : {}), landingPath: landingPathWithQuery(parsed.data.landingPath, request) },
       outsideServiceArea: outside,
       estimate,
       files,
@@ -222,7 +229,7 @@ export async function handleInspectionRequest(request: Request): Promise<Inspect
       userAgent: userAgent(request),
       origin: siteOrigin(),
     });
-    return success(parsed.data.formId ?? null, outside ? parsed.data.addressZip!.slice(0, 5) : null, stored.booking);
+    return success(parsed.data.formId ?? null, outside ? parsed.data.addressZip!.slice(0, 5) : null, stored.booking, notBooked);
   } catch (error) {
     await discardUploads(files);
     if (error instanceof SlotUnavailableError) return slotRefusal(error, fields);

@@ -26,6 +26,7 @@ export async function inspectionPageAction({ request }: { request: Request }) {
     if (outcome.outsideZip) params.set(INSPECTION_AREA_PARAM, outcome.outsideZip);
     params.delete(INSPECTION_BOOKED_PARAM);
     if (outcome.bookedSlot) params.set(INSPECTION_BOOKED_PARAM, outcome.bookedSlot);
+    else if (outcome.slotNotBooked) params.set(INSPECTION_BOOKED_PARAM, "no");
     // The request's own path, judged like any redirect target: "//" (which the router matches as "/") would make "//?...", another host.
     const target = safeRedirectTarget(`${url.pathname}?${params.toString()}#${formId}`, `/?${params.toString()}#${formId}`);
     return redirect(target, { status: 303, headers: outcomeHeaders(outcome) });

@@ -14,6 +14,7 @@ export const BOOKING_TEXT = {
   unavailableTitle: "That time is no longer available",
   unavailableText: "That time can't be booked any more. Please pick one of the next free times below; nothing was sent yet.",
   addressNeeded: "Enter the property's address to book a time: the inspector comes there.",
+  outsideNotBooked: "The time you picked is not booked yet: the office will call you about it.",
   bookedTitle: "Your inspection is booked",
   tooLate: "It's too close to the inspection to change it online. Please call us.",
   moved: "Your inspection is moved. We emailed you the new time.",
