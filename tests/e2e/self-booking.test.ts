@@ -141,7 +141,15 @@ describe("booking an inspection from a phone", () => {
     const time = targetName.split(", ").at(-1)!;
     const [start] = time.split(" – ");
     await homeowner.getByText(new RegExp(`${start!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} –`)).first().waitFor();
-    await waitFor(() => smtp.to(HOMEOWNER.email).find((m) => /Subject: Moved: roof inspection/.test(m.raw)), { timeoutMs: 30_000, message: "the moved email" });
+    // The new email (the calendar updated, the new link) reaches the homeowner.
+    const movedLink = await waitFor(
+      () => {
+        const link = smtp.linkTo(HOMEOWNER.email, `/booking/${leadId}`);
+        return link && link !== linkPath ? link : undefined;
+      },
+      { timeoutMs: 30_000, message: "the moved email" },
+    );
+    expect(homeowner.url()).toContain(movedLink.split("?")[1]!.split("&")[0]!);
   });
 
   test("3. the homeowner sees the moved booking in the portal", async () => {
@@ -153,6 +161,7 @@ describe("booking an inspection from a phone", () => {
     await page.close();
     const linkPath = await waitFor(() => smtp.linkTo(HOMEOWNER.email, "/auth/invitation"), { timeoutMs: 30_000, message: "the invitation email" });
     await homeowner.goto(linkPath, { waitUntil: "domcontentloaded" });
+    await homeowner.getByRole("heading", { name: "Open your customer portal" }).waitFor();
     await homeowner.getByLabel("New password", { exact: true }).fill(PASSWORD);
     await homeowner.getByLabel("Confirm new password").fill(PASSWORD);
     await homeowner.getByRole("button", { name: "Open my portal" }).click();

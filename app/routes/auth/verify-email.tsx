@@ -25,8 +25,9 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 export function headers() {
-  // The token is in the URL: keep this page out of caches and referrers.
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  // The token is in the URL: keep this page out of caches and other sites' referrers. Not no-referrer: a form
+  // posted before the page hydrates (or without JavaScript) would then say `Origin: null`, which is refused.
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 }
 
 export function meta(): Route.MetaDescriptors {

@@ -54,7 +54,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  // same-origin: no referrer to other sites (the token is in the URL), and the form's own post keeps its Origin (no-referrer would send "null", which the cross-site check refuses).
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 }
 
 export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
