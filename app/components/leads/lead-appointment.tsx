@@ -30,6 +30,8 @@ interface AppointmentView {
   start: string;
   end: string;
   status: AppointmentStatus;
+  /** The homeowner chose the slot on the site (issue 31 item 3). */
+  bookedOnline?: boolean;
 }
 
 type Field = "date" | "start" | "end";
@@ -83,7 +85,7 @@ export function LeadAppointment({ appointment, sequence, errors = NO_ERRORS, typ
           </p>
           <div>
             <Badge variant={appointment.status === "confirmed" ? "success" : appointment.status === "change_requested" ? "warning" : "secondary"}>
-              {APPOINTMENT_STATUS_WORDS[appointment.status]}
+              {appointment.bookedOnline && appointment.status === "confirmed" ? "Booked online by the homeowner" : APPOINTMENT_STATUS_WORDS[appointment.status]}
             </Badge>
           </div>
         </div>

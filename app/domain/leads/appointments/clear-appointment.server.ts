@@ -34,6 +34,7 @@ export async function clearAppointment(input: {
         appointmentStart: null,
         appointmentEnd: null,
         appointmentStatus: null,
+        appointmentBookedOnline: false,
         appointmentSequence: sequence,
         appointmentReminderSentAt: null,
         updatedAt: sql`now()`,

@@ -65,6 +65,7 @@ export async function setAppointment(input: {
         appointmentStart: `${start}:00`,
         appointmentEnd: `${end}:00`,
         appointmentStatus: "proposed",
+        appointmentBookedOnline: false,
         appointmentSequence: sequence,
         appointmentReminderSentAt: null,
         pipelineStatus: after.pipelineStatus,

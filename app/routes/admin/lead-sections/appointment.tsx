@@ -7,7 +7,7 @@ export function AppointmentSection({ lead, answer, busy }: LeadSectionProps) {
   const refusal = refusalOf(answer, "set-appointment");
   const appointment =
     lead.appointmentDate && lead.appointmentStart && lead.appointmentEnd && lead.appointmentStatus
-      ? { date: lead.appointmentDate, start: lead.appointmentStart, end: lead.appointmentEnd, status: lead.appointmentStatus }
+      ? { date: lead.appointmentDate, start: lead.appointmentStart, end: lead.appointmentEnd, status: lead.appointmentStatus, bookedOnline: lead.appointmentBookedOnline }
       : null;
   return (
     <section aria-labelledby="lead-appointment" className={cardClass}>
