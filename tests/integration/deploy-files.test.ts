@@ -57,6 +57,7 @@ describe("the settings template", () => {
     expect(productionConfigProblems(cfg)).toEqual([]);
     expect(cfg).toMatchObject({ isProduction: true, HOST: "127.0.0.1", PORT: 3000, TRUST_PROXY: ["127.0.0.1"], INSTANCE_ROLE: "both" });
     expect(new URL(cfg.APP_URL!).protocol).toBe("https:");
+    // In the settings file, so that the commands run in the app's directory find the same data as the service.
     expect(cfg.dataDir).toBe("/var/lib/roofing-site");
   });
 
