@@ -47,6 +47,8 @@ const DATABASE_E2E_FILES = [
   //   (DATABASE_URL unset, or its own server): the run's server plays no part, both passes are the same;
   // - env-file, accounts-http: the .env file and the sign-in rate limit; the database is only where the
   //   app keeps its rows (the rate-limit table is tested on the server by the unit project);
+  // - https-proxy, upgrade-build: the proxy in front and the build beside a running server; the database
+  //   only keeps the rows;
   // - the browser files (admin-*, cms-*, public-pages, layout, inspection-form, portal, ...): pages over
   //   a fresh database; their queries run in the unit project's domain and route tests.
 ];

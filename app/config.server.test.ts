@@ -79,10 +79,12 @@ describe("parseConfig", () => {
     expect(parseConfig({})).toMatchObject({ INSTANCE_ROLE: "both", servesWeb: true, runsJobWorkers: true });
     expect(parseConfig({ INSTANCE_ROLE: "" })).toMatchObject({ INSTANCE_ROLE: "both" });
     expect(parseConfig({ INSTANCE_ROLE: "web" })).toMatchObject({ servesWeb: true, runsJobWorkers: false });
-    expect(parseConfig({ INSTANCE_ROLE: "jobs" })).toMatchObject({ servesWeb: false, runsJobWorkers: true });
+    expect(parseConfig({ INSTANCE_ROLE: "jobs", DATABASE_URL: "postgres://app@db.internal/roofing" })).toMatchObject({ servesWeb: false, runsJobWorkers: true });
     expect(parseConfig({ INSTANCE_ROLE: "both", JOBS_ENABLED: "false" })).toMatchObject({ servesWeb: true, runsJobWorkers: false });
     expect(configErrorOf({ INSTANCE_ROLE: "worker" }).issues[0]).toMatch(/^INSTANCE_ROLE: /);
     expect(configErrorOf({ INSTANCE_ROLE: "jobs", JOBS_ENABLED: "false" }).issues[0]).toMatch(/^INSTANCE_ROLE: .*JOBS_ENABLED/);
+    // Without DATABASE_URL it would start (and, finding the site's running, stop) the embedded database.
+    expect(configErrorOf({ INSTANCE_ROLE: "jobs" }).issues[0]).toMatch(/^INSTANCE_ROLE: a jobs instance needs DATABASE_URL/);
   });
 
   test("STORAGE_URL: unset is the local disk; s3://bucket/prefix?options names a bucket", () => {

@@ -272,6 +272,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (data.INSTANCE_ROLE === "jobs" && !data.JOBS_ENABLED) {
     throw new ConfigError(["INSTANCE_ROLE: a jobs instance needs JOBS_ENABLED (it would do nothing) (got \"jobs\")"]);
   }
+  // The embedded database belongs to the one process that starts it: a jobs process beside the site's would
+  // take DATA_DIR's PostgreSQL for one left behind by a crash and stop it (deploy/roofing-site-jobs.service).
+  if (data.INSTANCE_ROLE === "jobs" && !data.DATABASE_URL) {
+    throw new ConfigError([
+      "INSTANCE_ROLE: a jobs instance needs DATABASE_URL, the PostgreSQL server the site's instances use (the embedded database belongs to one process) (got \"jobs\")",
+    ]);
+  }
   return {
     ...data,
     dataDir: path.resolve(data.DATA_DIR),

@@ -15,7 +15,7 @@ import { INSPECTION_SENT_PARAM } from "~/domain/leads/form-state";
 import { invalidateLeadAlertRecipient } from "~/domain/leads/lead-emails.server";
 import { invalidateServiceAreaZips } from "~/domain/leads/service-area.server";
 import { REVIEWS_PAGE_PARAM } from "~/domain/reviews/paging";
-import { startJobsHeartbeat, stopJobsHeartbeat } from "~/domain/operations/jobs-heartbeat.server";
+import { startJobsHeartbeat, stopJobsHeartbeat, stopWatchingJobsHeartbeat, watchJobsHeartbeat } from "~/domain/operations/jobs-heartbeat.server";
 import { PUBLIC_ROUTES } from "~/domain/seo/public-routes";
 import { invalidatePublicSiteSettings } from "~/domain/site-settings/public-site-settings.server";
 import { startJobs, stopJobs } from "~/jobs/worker.server";
@@ -225,6 +225,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     });
     // Tells the other instances (and /healthz, the dashboard) that the jobs run (issue 24).
     if (cfg.runsJobWorkers) await startJobsHeartbeat();
+    // A process that leaves the jobs to others says in its log when nobody runs them (issue 32 item 3).
+    else watchJobsHeartbeat();
     // Content edited anywhere (this instance, another one, a SQL console) clears the caches. Every role
     // listens: job handlers read the cached settings too (the emails' sender and alert address).
     onContentChange((table) => {
@@ -248,6 +250,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     logger.fatal({ err: error }, "start-up failed");
     await stopJobs().catch(() => {});
     await stopJobsHeartbeat().catch(() => {});
+    stopWatchingJobsHeartbeat();
     await stopContentChangeListener().catch(() => {});
     await closeDatabase().catch(() => {});
     await embedded?.stop().catch(() => {});
@@ -292,6 +295,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       }
       await jobsStopped;
       await stopJobsHeartbeat();
+      stopWatchingJobsHeartbeat();
       await stopContentChangeListener().catch((error) => logger.error({ err: error }, "stopping the change listener failed"));
       await closeDatabase().catch((error) => logger.error({ err: error }, "closing the pool failed"));
       await embedded?.stop().catch((error) => logger.error({ err: error }, "stopping PostgreSQL failed"));

@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from "vitest";
 import * as schema from "~/db/schema";
-import { spawnServer, type ServerProcess } from "../support/app-server";
+import { spawnServer, waitForLog, type ServerProcess } from "../support/app-server";
 import { createDatabase, dropDatabase } from "../support/db";
 import { createUser, setUserPassword, TEST_PASSWORD } from "../support/factories";
 import { freePort, waitFor } from "../support/net";
@@ -126,6 +126,8 @@ describe("the jobs' heartbeat", () => {
       return body.jobs.startsWith("stale since ") ? body : undefined;
     }, { timeoutMs: 20_000, message: "healthz to report the jobs stale" });
     expect(stale.status).toBe("ok");
+    // And the web instance's log says it, once (issue 32 item 3: nothing silently off).
+    await waitForLog(web.server, (log) => /"level":40.*background jobs are not running: no process has run them since \d{4}-/.test(log), 20_000);
     expect(Number.isNaN(Date.parse(stale.jobs.slice("stale since ".length)))).toBe(false);
     for (const path of ["/admin", "/admin/contracts"]) {
       const html = await adminPage(path);
@@ -144,5 +146,7 @@ describe("the jobs' heartbeat", () => {
       { timeoutMs: 30_000, message: "the queued emails to be handled" },
     );
     expect(await adminPage("/admin")).not.toContain("Background jobs are not running");
+    await waitForLog(web.server, (log) => log.includes('"msg":"background jobs are running again"'), 20_000);
+    expect(web.server.logs().match(/background jobs are not running/g)).toHaveLength(1);
   }, 120_000);
 });

@@ -255,28 +255,37 @@ describe("crash and restart", () => {
 });
 
 describe("the embedded database is killed while the app runs (issue 32 item 5)", () => {
-  test("kill -9 of the postmaster: the app starts it again by itself, says so, and the site answers within 15 s", async () => {
+  test("kill -9 of the postmaster: the app starts it again by itself, says so, and the site answers within 15 s; cached pages are served meanwhile", { timeout: 120_000 }, async () => {
     await startServer();
     try {
+      // The home page in the page cache (the second request is a hit).
+      for (let i = 0; i < 2; i += 1) expect((await fetch(`${url}/`)).status).toBe(200);
       const before = livePostmasterPid(cluster);
       expect(before).toBeGreaterThan(0);
       process.kill(before!, "SIGKILL");
       // Bounded: what the issue asks is an answer within 15 s, with nobody's help. The answer counts once a new
       // postmaster holds the data directory (a request in the instant after the kill may still find the old one).
+      // Meanwhile the cached home page is served: an anonymous visitor still sees the site.
+      const status = (path: string) =>
+        fetch(`${url}${path}`).then(
+          async (r) => (await r.arrayBuffer(), r.status),
+          () => 0,
+        );
       const deadline = Date.now() + 15_000;
       let back = false;
+      const home: number[] = [];
+      const health: number[] = [];
       while (!back && Date.now() < deadline) {
         const now = livePostmasterPid(cluster);
-        back =
-          now !== undefined &&
-          now !== before &&
-          (await fetch(`${url}/healthz`).then(
-            async (r) => (await r.arrayBuffer(), r.status === 200),
-            () => false,
-          ));
-        if (!back) await new Promise((r) => setTimeout(r, 250));
+        const [page, check] = await Promise.all([status("/"), status("/healthz")]);
+        home.push(page);
+        health.push(check);
+        back = now !== undefined && now !== before && check === 200;
+        if (!back) await new Promise((r) => setTimeout(r, 100));
       }
       expect(back, "a new postmaster, and /healthz 200 again").toBe(true);
+      expect(health, "/healthz while the database was away").toContain(503);
+      expect(home.filter((code) => code !== 200), "the cached home page meanwhile").toEqual([]);
       expect(server!.logs()).toMatch(/"level":40.*embedded PostgreSQL is not running: its process ended without being stopped/);
       expect(server!.logs()).toContain("embedded PostgreSQL started again on 127.0.0.1:");
       expect((await fetch(`${url}/`)).status).toBe(200);

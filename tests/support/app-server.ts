@@ -162,9 +162,10 @@ let appCounter = 0;
 /**
  * A production server on a free port with a fresh, empty database on the
  * test server. `env` adds to or overrides the defaults (JOBS_ENABLED=false,
- * LOG_LEVEL=info; NODE_ENV is left to server.js, i.e. production).
+ * LOG_LEVEL=info; NODE_ENV is left to server.js, i.e. production). `cwd`: another directory holding
+ * server.js and a build (default: the run's copy of the build, appDirectory()).
  */
-export async function startApp({ env = {} }: { env?: Record<string, string | undefined> } = {}): Promise<RunningApp> {
+export async function startApp({ env = {}, cwd }: { env?: Record<string, string | undefined>; cwd?: string } = {}): Promise<RunningApp> {
   const info = inject("testDatabase");
   appCounter += 1;
   const databaseName = `${info.prefix}_app_${process.pid}_${appCounter}`;
@@ -173,6 +174,7 @@ export async function startApp({ env = {} }: { env?: Record<string, string | und
   const url = `http://127.0.0.1:${port}`;
   const server = spawnServer({
     env: { HOST: "127.0.0.1", PORT: String(port), DATABASE_URL: databaseUrl, JOBS_ENABLED: "false", LOG_LEVEL: "info", ...env },
+    cwd,
   });
   let stopped: ReturnType<RunningApp["stop"]> | undefined;
   const app: RunningApp = {

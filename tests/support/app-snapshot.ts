@@ -36,7 +36,9 @@ export function snapshotApp(repoRoot: string): AppSnapshot {
     };
   }
   const dir = makeTempDir("app");
-  fs.cpSync(path.join(repoRoot, "build"), path.join(dir, "build"), { recursive: true });
+  // Not a build in progress (scripts/build.js stages it in build/.staging, ADR 055).
+  const staging = path.join(repoRoot, "build/.staging");
+  fs.cpSync(path.join(repoRoot, "build"), path.join(dir, "build"), { recursive: true, filter: (source) => source !== staging });
   fs.cpSync(path.join(repoRoot, "app/db/migrations"), path.join(dir, "app/db/migrations"), { recursive: true });
   // server.js imports scripts/check-node.js (the Node.js version check), which reads package.json.
   fs.mkdirSync(path.join(dir, "scripts"));

@@ -107,6 +107,40 @@ async function waitingJobs(): Promise<number> {
   }
 }
 
+let watcher: NodeJS.Timeout | undefined;
+
+/**
+ * In a process that does not run the jobs itself (INSTANCE_ROLE=web, JOBS_ENABLED=false): checks the
+ * heartbeats every four periods and logs a warning when no process runs the jobs, once, and a line when they
+ * run again (issue 32 item 3: nothing silently off; /healthz and the dashboard say it too).
+ */
+export function watchJobsHeartbeat(): void {
+  if (watcher) return;
+  let running: boolean | undefined;
+  const check = async () => {
+    const status = await jobsStatus();
+    if (!status.running && running !== false) {
+      const since = status.lastSeenAt ? `since ${status.lastSeenAt.toISOString()}` : "ever on this database";
+      logger.warn(
+        { jobs: describeJobsStatus(status), waiting: status.waiting },
+        `background jobs are not running: no process has run them ${since}. Emails stay in the outbox and crawls, backups and scheduled publishing wait until a process with INSTANCE_ROLE jobs or both runs`,
+      );
+    } else if (status.running && running === false) {
+      logger.info("background jobs are running again");
+    }
+    running = status.running;
+  };
+  watcher = setInterval(() => {
+    check().catch((error: unknown) => logger.warn({ err: error }, "jobs heartbeat: could not read it"));
+  }, STALE_AFTER_PERIODS * jobsHeartbeatPeriodSeconds() * 1000);
+  watcher.unref();
+}
+
+export function stopWatchingJobsHeartbeat(): void {
+  clearInterval(watcher);
+  watcher = undefined;
+}
+
 /** `/healthz`'s `jobs` field: "ok", "stale since <ISO time>", or "never seen" (no jobs process ever ran here). */
 export function describeJobsStatus(status: JobsStatus): string {
   if (status.running) return "ok";
