@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/proposals.$id";
 import { FormMessage } from "~/components/admin/form-message";
+import { useKeptDrafts } from "~/components/portal/kept-drafts";
 import { SignatureField } from "~/components/portal/signature-field";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
@@ -132,6 +133,8 @@ export default function CustomerProposal({ loaderData, actionData }: Route.Compo
   const totals = useMemo(() => optionTotals(content, option.key, addOns)!, [content, option.key, addOns]);
   const errors = actionData?.fieldErrors ?? {};
   const done = actionData?.ok === true;
+  // What they type is kept by the browser until sent: a lapsed session loses none of it (issue 31 item 5).
+  useKeptDrafts(actionData);
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8">

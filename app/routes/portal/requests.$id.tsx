@@ -6,6 +6,7 @@ import { useFieldErrors } from "~/components/admin/use-field-errors";
 import { MessageThread } from "~/components/leads/message-thread";
 import { AddFilesForm } from "~/components/portal/add-files-form";
 import { AppointmentCard } from "~/components/portal/appointment-card";
+import { useKeptDrafts } from "~/components/portal/kept-drafts";
 import { PortalAnswer } from "~/components/portal/portal-answer";
 import { RequestFiles } from "~/components/portal/request-files";
 import { formatPortalDate } from "~/components/portal/format";
@@ -228,6 +229,8 @@ export default function PortalRequestPage({ loaderData, actionData }: Route.Comp
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const fields = useFieldErrors(actionData, FIELD_IDS);
+  // What they type is kept by the browser until sent: a lapsed session loses none of it (issue 31 item 5).
+  useKeptDrafts(actionData);
   const typed = actionData && !actionData.ok && actionData.intent === "update-insurance" ? actionData.values : undefined;
   const typedAddress = actionData && !actionData.ok && actionData.intent === "update-address" ? actionData.values : undefined;
   const addressLocked = r.appointment?.status === "confirmed";
