@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/requests.$id";
@@ -238,9 +239,10 @@ export default function PortalRequestPage({ loaderData, actionData }: Route.Comp
   const messageRefusal = refused("send-message");
   const anotherTimeRefusal = refused("request-another-time");
   const title = `Your request from ${formatPortalDate(r.createdAt)}`;
+  // One object per answer (PortalAnswer acts when it changes, not at every render of the page).
+  const answer = useMemo(() => (actionData ? { ...actionData, title: actionData.ok && actionData.intent === "send-message" ? "Sent" : undefined } : null), [actionData]);
   /** The last answer when it came from one of `intents`' forms (with its title: "Sent" for a message). */
-  const answerTo = (...intents: string[]) =>
-    actionData && intents.includes(actionData.intent) ? { ...actionData, title: actionData.ok && actionData.intent === "send-message" ? "Sent" : undefined } : null;
+  const answerTo = (...intents: string[]) => (answer && intents.includes(answer.intent) ? answer : null);
 
   return (
     <div className="grid gap-6">
