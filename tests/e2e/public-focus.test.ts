@@ -7,8 +7,9 @@ import { useBrowser } from "../support/browser";
 /**
  * The public header's and footer's links by keyboard (issue 31 item 5): each one, reached with Tab, shows
  * a visible focus indicator (an outline or a ring: its computed style, and screenshots of its box plus
- * 8 px, focused and unfocused, that differ in at least as many pixels as a one-pixel ring all around it), on a desktop and in the open mobile menu, where focus stays inside (Tab
- * from the last item goes back to the first, the "Close menu" toggle; Shift+Tab the other way). And the
+ * 8 px, focused and unfocused, that differ in at least as many pixels as a one-pixel ring all around it),
+ * on a desktop and in the open mobile menu, where focus stays inside (Tab from the last item goes back to
+ * the first, the "Close menu" toggle; Shift+Tab the other way). And the
  * customers' way in: "Your requests" in the footer and the mobile menu, the same for everyone (the page
  * is cached), which sends a signed-out visitor to sign in.
  */
