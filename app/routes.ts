@@ -58,6 +58,8 @@ export default [
     route("requests/:id/files/:fileId", "routes/portal/requests.$id.files.$fileId.ts"),
     route("requests/:id/files/:fileId/thumbnail", "routes/portal/requests.$id.files.$fileId.thumbnail.ts"),
     route("requests/:id/files/:fileId/view", "routes/portal/requests.$id.files.$fileId.view.ts"),
+    // Where each file's thumbnail stands (JSON), asked while a new photo's is being made (issue 31 item 5).
+    route("requests/:id/thumbnails", "routes/portal/requests.$id.thumbnails.ts"),
   ]),
   // better-auth's HTTP API (resource route).
   route("api/auth/*", "routes/resources/api.auth.$.ts"),
@@ -73,6 +75,7 @@ export default [
     route("leads/:id/attachments/:attachmentId", "routes/admin/leads.$id.attachments.$attachmentId.ts"),
     route("leads/:id/attachments/:attachmentId/thumbnail", "routes/admin/leads.$id.attachments.$attachmentId.thumbnail.ts"),
     route("leads/:id/attachments/:attachmentId/view", "routes/admin/leads.$id.attachments.$attachmentId.view.ts"),
+    route("leads/:id/thumbnails", "routes/admin/leads.$id.thumbnails.ts"),
     // Proposals (issue 30, ADR 050): the price book, a lead's new proposal, and a proposal's builder and record.
     route("price-book", "routes/admin/price-book.tsx"),
     route("leads/:id/proposals/new", "routes/admin/leads.$id.proposals.new.tsx"),

@@ -320,6 +320,13 @@ describe("proposals, from the measurements to a signed job", () => {
     const status = phone.getByRole("status").filter({ hasText: "You accepted the proposal" });
     await status.waitFor({ timeout: 60_000 });
     expect(await status.innerText()).toContain("Thank you. You accepted the proposal: we emailed you the signed copy and will call you to schedule the work.");
+    // Where the homeowner is looking (issue 31 item 5): next to the button used, inside the phone's screen, and the
+    // focus there (the form's controls are disabled once signed: the answer takes it), not the page's top.
+    await expect.poll(async () => {
+      const box = await status.boundingBox();
+      return Boolean(box && box.y >= 0 && box.y + box.height <= 844);
+    }).toBe(true);
+    await expect.poll(() => phone.evaluate(() => document.activeElement?.closest("#proposal-answer") !== null)).toBe(true);
     const download = phone.getByRole("link", { name: "Download the signed proposal (PDF)" });
     await download.waitFor();
     await phone.getByText(`Signed by ${SIGNER}: Better, colour ${COLOUR}, total ${shownTotal}`).waitFor();

@@ -52,6 +52,7 @@ export function AddFilesForm({ result, className }: { result?: AddFilesResult | 
     if (!result) return;
     // The button was disabled while the files went up, which drops its focus to the page; and the page's data
     // is reloaded after the answer (later on a busy phone). Bring the focus back to the form for two seconds.
+    // Until the homeowner moves on: another form sent, or a click elsewhere.
     let checks = 0;
     const watch = window.setInterval(() => {
       checks += 1;
@@ -59,9 +60,16 @@ export function AddFilesForm({ result, className }: { result?: AddFilesResult | 
       // The page's FocusKeeper may have put a lost focus on <main> or the heading: that is lost too.
       const lost = !active || active === document.body || active.id === "main" || active.tagName === "H1" || !active.isConnected;
       if (lost && submitRef.current && !submitRef.current.disabled) submitRef.current.focus();
-      if (checks >= 20) window.clearInterval(watch);
+      if (checks >= 20) stop();
     }, 100);
-    return () => window.clearInterval(watch);
+    const stop = () => {
+      window.clearInterval(watch);
+      document.removeEventListener("submit", stop, true);
+      document.removeEventListener("pointerdown", stop, true);
+    };
+    document.addEventListener("submit", stop, true);
+    document.addEventListener("pointerdown", stop, true);
+    return stop;
   }, [result]);
 
   const fieldError = clientError ?? (result && !result.ok ? (result.fieldErrors?.[ADD_FILES_FIELD] ?? null) : null);

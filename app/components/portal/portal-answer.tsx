@@ -9,6 +9,11 @@ import { cn } from "~/lib/cn";
  * they used is still there it keeps the focus and the answer is scrolled into view; when it went away (a
  * form emptied and drawn again, "Confirm appointment" replaced by the confirmed time) the answer itself
  * takes the focus, next to where the control was, instead of the page's top.
+ *
+ * It acts once per answer: `answer` must keep its identity while the page draws again for other reasons
+ * (the page memoises it on its actionData). A new object on every render made it act again at the next
+ * render, such as the one that disables another form's button when that form is sent: the focus, dropped
+ * by that button, then jumped to this older answer (the "Add files" focus flake).
  */
 
 export interface PortalAnswerValue {
@@ -37,16 +42,25 @@ export function PortalAnswer({ answer, id, className }: { answer: PortalAnswerVa
       else element.scrollIntoView({ block: "nearest" });
     });
     // The page's data is reloaded after the answer arrives (a second render, later on a busy phone): a form
-    // drawn again then can still take the focused control away. Watch for that for two seconds.
+    // drawn again then can still take the focused control away. Watch for that for two seconds, until the
+    // homeowner moves on: another form sent (its button, disabled while it goes, drops the focus: that
+    // focus is the other form's, not this answer's) or a click elsewhere.
     let checks = 0;
     const watch = window.setInterval(() => {
       checks += 1;
       if (lost() && box.current) box.current.focus();
-      if (checks >= 20) window.clearInterval(watch);
+      if (checks >= 20) stop();
     }, 100);
+    const stop = () => {
+      window.clearInterval(watch);
+      document.removeEventListener("submit", stop, true);
+      document.removeEventListener("pointerdown", stop, true);
+    };
+    document.addEventListener("submit", stop, true);
+    document.addEventListener("pointerdown", stop, true);
     return () => {
       window.cancelAnimationFrame(frame);
-      window.clearInterval(watch);
+      stop();
     };
   }, [shown]);
 

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { leadAttachments, leads } from "~/db/schema";
 import type { SessionUser } from "~/domain/accounts/session.server";
+import type { ThumbnailStatus } from "~/domain/leads/thumbnail-status";
 import { listLeadMessages, type LeadMessageView } from "~/domain/leads/messages/list-lead-messages.server";
 import { customerLeadCondition } from "./customer-leads.server";
 import { appointmentOf, type CustomerAppointment } from "./list-customer-requests.server";
@@ -18,7 +19,8 @@ interface CustomerRequestFile {
   contentType: string;
   sizeBytes: number;
   createdAt: Date;
-  thumbnailReady: boolean;
+  /** pending until the thumbnail job made it (the page then asks for it: issue 31 item 5), ready, failed, none (a PDF). */
+  thumbnailStatus: ThumbnailStatus;
   addedFromPortal: boolean;
   /** A proposal's PDF (sent or signed) kept with the request's files. */
   fromProposal: boolean;
@@ -101,7 +103,7 @@ export async function getCustomerRequest(
       contentType: f.contentType,
       sizeBytes: f.sizeBytes,
       createdAt: f.createdAt,
-      thumbnailReady: f.thumbnailStatus === "ready",
+      thumbnailStatus: f.thumbnailStatus,
       addedFromPortal: f.addedFrom === "portal",
       fromProposal: f.addedFrom === "proposal",
     })),

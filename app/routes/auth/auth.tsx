@@ -1,5 +1,5 @@
 import { Home, LogOut } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth";
 import { AuthCard, AuthSubmitButton } from "~/components/admin/auth-form";
@@ -7,11 +7,13 @@ import { FormField } from "~/components/admin/form-field";
 import { useAuthSiteSettings } from "~/components/admin/use-auth-site-settings";
 import { FormMessage } from "~/components/admin/form-message";
 import { useHydrated } from "~/components/admin/use-hydrated";
+import { hasKeptDraft, markDraftReturn } from "~/components/portal/kept-drafts";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { CardContent, CardFooter } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
 import { signInWithForm, signUpWithForm } from "~/domain/accounts/auth-forms.server";
 import { cookieHeaders } from "~/domain/accounts/auth-http.server";
+import { hasSessionCookie } from "~/domain/accounts/cookies.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MAX_UTF16_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/accounts/constants";
 import { landingPathOf, safeRedirectPath } from "~/domain/accounts/guards.server";
 import { landingPathForUser } from "~/domain/accounts/landing-path.server";
@@ -26,7 +28,14 @@ import { logger, currentRequestId } from "~/lib/logger.server";
  *
  * Signed in: approved -> `redirectTo`, else /admin for staff and /portal for customers; pending -> "Account
  * Pending"; rejected -> "Account Not Approved" (docs/decisions/010-rejected-account-view.md).
+ *
+ * Sent here from a page whose session has lapsed (a session cookie the server no longer knows, and a
+ * `redirectTo`): the page says so, and, when the browser kept what was typed on that page (the portal's
+ * kept-drafts.ts), that it is kept (issue 31 item 5).
  */
+
+const SESSION_ENDED = "Your session ended. Sign in again to continue.";
+const SESSION_ENDED_DRAFT_KEPT = "Your session ended. Sign in again to continue; what you wrote is kept.";
 
 const NOTICES = {
   "account-created": {
@@ -53,6 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       mode: "signin" as const,
       redirectTo,
       notice: null,
+      sessionEnded: false,
     };
   }
   const noticeKey = url.searchParams.get("notice");
@@ -63,6 +73,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     mode: url.searchParams.get("mode") === "signup" ? ("signup" as const) : ("signin" as const),
     redirectTo,
     notice: noticeKey && noticeKey in NOTICES ? (noticeKey as NoticeKey) : null,
+    // A guarded page sent them here with a cookie whose session is gone: it lapsed (or was ended elsewhere).
+    sessionEnded: Boolean(redirectTo) && hasSessionCookie(request.headers),
   };
 }
 
@@ -185,7 +197,13 @@ function RejectedView() {
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const { view, mode, redirectTo, notice } = loaderData;
+  const { view, mode, redirectTo, notice, sessionEnded } = loaderData;
+  // The page they come back to, without its query: the browser's kept drafts are keyed by path.
+  const returnPath = redirectTo.split(/[?#]/)[0] ?? "";
+  const [draftKept, setDraftKept] = useState(false);
+  useEffect(() => {
+    setDraftKept(sessionEnded && returnPath !== "" && hasKeptDraft(returnPath));
+  }, [sessionEnded, returnPath]);
   const signUp = mode === "signup";
   const intent = signUp ? "sign-up" : "sign-in";
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
@@ -218,9 +236,14 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       }
     >
       <CardContent className="grid gap-4">
+        {sessionEnded && (
+          <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-950">
+            {draftKept ? SESSION_ENDED_DRAFT_KEPT : SESSION_ENDED}
+          </p>
+        )}
         {!hydrated && notice && <FormMessage variant="success" title={NOTICES[notice].title} text={NOTICES[notice].text} />}
         {!hydrated && result?.error && <FormMessage title={result.error.title} text={result.error.text} />}
-        <Form method="post" className="grid gap-4" key={mode}>
+        <Form method="post" className="grid gap-4" key={mode} onSubmit={() => draftKept && markDraftReturn(returnPath)}>
           <input type="hidden" name="intent" value={intent} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           {signUp && (

@@ -2,6 +2,7 @@ import { LogOut } from "lucide-react";
 import { Form, Link, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { FocusKeeper } from "~/components/admin/focus-keeper";
+import { forgetKeptDrafts } from "~/components/portal/kept-drafts";
 import { Button } from "~/components/ui/button";
 import { ErrorDetails, isNotFoundError } from "~/components/site/error-details";
 import { SiteFooter } from "~/components/site/site-footer";
@@ -26,7 +27,8 @@ export const handle: PageScriptsHandle = { scripts: [siteScript] };
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCustomer(request);
   const settings = await getPublicSiteSettings();
-  return { settings, firstName: user.firstName, isAdmin: user.isAdmin };
+  // The account's id keys the unsent text its browser keeps (kept-drafts.ts): another account's is not restored.
+  return { settings, firstName: user.firstName, isAdmin: user.isAdmin, userId: user.id };
 }
 
 export function headers() {
@@ -63,7 +65,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
           </Link>
           <div className="flex flex-wrap items-center gap-3">
             <span className="text-sm text-slate-700">Signed in as {loaderData.firstName}</span>
-            <Form method="post" action="/auth/sign-out">
+            <Form method="post" action="/auth/sign-out" onSubmit={forgetKeptDrafts}>
               <Button type="submit" variant="outline" size="sm">
                 <LogOut aria-hidden="true" />
                 Sign out

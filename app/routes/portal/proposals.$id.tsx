@@ -2,7 +2,8 @@ import { useMemo, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/proposals.$id";
-import { FormMessage } from "~/components/admin/form-message";
+import { useKeptDrafts } from "~/components/portal/kept-drafts";
+import { PortalAnswer } from "~/components/portal/portal-answer";
 import { SignatureField } from "~/components/portal/signature-field";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
@@ -132,6 +133,9 @@ export default function CustomerProposal({ loaderData, actionData }: Route.Compo
   const totals = useMemo(() => optionTotals(content, option.key, addOns)!, [content, option.key, addOns]);
   const errors = actionData?.fieldErrors ?? {};
   const done = actionData?.ok === true;
+  const answer = useMemo(() => (actionData ? { ...actionData, title: actionData.ok ? "Thank you" : "Not recorded" } : null), [actionData]);
+  // What they type is kept by the browser until sent: a lapsed session loses none of it (issue 31 item 5).
+  useKeptDrafts(actionData);
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
@@ -146,7 +150,6 @@ export default function CustomerProposal({ loaderData, actionData }: Route.Compo
         </p>
       </div>
 
-      {actionData?.message && <FormMessage variant={actionData.ok ? "success" : "error"} title={actionData.ok ? "Thank you" : "Not recorded"} text={actionData.message} reference={actionData.reference} />}
       {(actionData?.current ?? proposal.current) && (
         <p className="rounded-lg bg-amber-50 p-3 text-slate-800">
           {proposal.state === "superseded" ? PROPOSAL_TEXT.acceptRefused.superseded : "A newer revision is waiting."}{" "}
@@ -312,6 +315,8 @@ export default function CustomerProposal({ loaderData, actionData }: Route.Compo
           )}
         </fieldset>
       </Form>
+      {/* The answer to Accept or Decline, next to the button used (the top of a long proposal is far above a phone's screen). */}
+      <PortalAnswer id="proposal-answer" answer={answer} />
 
       {accepted && (
         <section aria-labelledby="signed-heading" className="rounded-xl border border-emerald-300 bg-emerald-50 p-4">

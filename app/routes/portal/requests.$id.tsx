@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/requests.$id";
@@ -6,6 +7,7 @@ import { useFieldErrors } from "~/components/admin/use-field-errors";
 import { MessageThread } from "~/components/leads/message-thread";
 import { AddFilesForm } from "~/components/portal/add-files-form";
 import { AppointmentCard } from "~/components/portal/appointment-card";
+import { useKeptDrafts } from "~/components/portal/kept-drafts";
 import { PortalAnswer } from "~/components/portal/portal-answer";
 import { BookingChange } from "~/components/leads/booking-change";
 import { bookingView } from "~/domain/scheduling/booking-view.server";
@@ -237,6 +239,8 @@ export default function PortalRequestPage({ loaderData, actionData }: Route.Comp
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const fields = useFieldErrors(actionData, FIELD_IDS);
+  // What they type is kept by the browser until sent: a lapsed session loses none of it (issue 31 item 5).
+  useKeptDrafts(actionData);
   const typed = actionData && !actionData.ok && actionData.intent === "update-insurance" ? actionData.values : undefined;
   const typedAddress = actionData && !actionData.ok && actionData.intent === "update-address" ? actionData.values : undefined;
   const addressLocked = r.appointment?.status === "confirmed";
@@ -244,9 +248,10 @@ export default function PortalRequestPage({ loaderData, actionData }: Route.Comp
   const messageRefusal = refused("send-message");
   const anotherTimeRefusal = refused("request-another-time");
   const title = `Your request from ${formatPortalDate(r.createdAt)}`;
+  // One object per answer (PortalAnswer acts when it changes, not at every render of the page).
+  const answer = useMemo(() => (actionData ? { ...actionData, title: actionData.ok && actionData.intent === "send-message" ? "Sent" : undefined } : null), [actionData]);
   /** The last answer when it came from one of `intents`' forms (with its title: "Sent" for a message). */
-  const answerTo = (...intents: string[]) =>
-    actionData && intents.includes(actionData.intent) ? { ...actionData, title: actionData.ok && actionData.intent === "send-message" ? "Sent" : undefined } : null;
+  const answerTo = (...intents: string[]) => (answer && intents.includes(answer.intent) ? answer : null);
 
   return (
     <div className="grid gap-6">

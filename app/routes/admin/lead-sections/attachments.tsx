@@ -1,12 +1,19 @@
 import { Download, Eye, FileText, Image as ImageIcon } from "lucide-react";
 import { formatDateTime } from "~/components/leads/format";
+import { useFreshThumbnails } from "~/components/leads/use-fresh-thumbnails";
 import { buttonVariants } from "~/components/ui/button";
 import { formatBytes } from "~/domain/leads/options";
+import { PREPARING_PREVIEW } from "~/domain/leads/thumbnail-status";
 import type { AttachmentsData } from "./attachments.server";
 import { cardClass, type LeadSectionProps } from "./section-ui";
 
-/** The lead's files: a thumbnail when there is one, who added it, View (the picture made of it) and Download. */
-export function AttachmentsSection({ lead, data: attachments }: LeadSectionProps & { data: AttachmentsData }) {
+/**
+ * The lead's files: a thumbnail when there is one, who added it, View (the picture made of it) and Download.
+ * A photo whose thumbnail is being made says "Preparing preview", and its thumbnail shows once made,
+ * without a reload (issue 31 item 5).
+ */
+export function AttachmentsSection({ lead, data }: LeadSectionProps & { data: AttachmentsData }) {
+  const attachments = useFreshThumbnails(`/admin/leads/${lead.id}/thumbnails`, data);
   return (
     <section aria-labelledby="lead-attachments" className={cardClass}>
       <h2 id="lead-attachments" className="mb-4 text-lg font-bold text-brand-navy">
@@ -31,6 +38,11 @@ export function AttachmentsSection({ lead, data: attachments }: LeadSectionProps
                   />
                 ) : a.contentType === "application/pdf" ? (
                   <FileText className="size-4 shrink-0 text-slate-600" aria-hidden="true" />
+                ) : a.thumbnailStatus === "pending" ? (
+                  <span className="flex size-16 shrink-0 flex-col items-center justify-center gap-1 rounded-md border border-slate-200 bg-slate-100 p-1 text-center text-xs leading-tight text-slate-700">
+                    <ImageIcon className="size-4 shrink-0" aria-hidden="true" />
+                    {PREPARING_PREVIEW}
+                  </span>
                 ) : (
                   <ImageIcon className="size-4 shrink-0 text-slate-600" aria-hidden="true" />
                 )}
