@@ -54,7 +54,7 @@ const RENDER_TIMEOUT_MS = 60_000;
 /** The renderer process exits after this long without a PDF to make. */
 const IDLE_EXIT_MS = 15_000;
 
-export class ProposalPdfError extends Error {
+class ProposalPdfError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "ProposalPdfError";
