@@ -182,7 +182,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   }
 
   const startedAt = performance.now();
-  const serverBuild = options.vite ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
+  // A jobs-only instance renders no page: it never loads the React Router build (the routes, React, ADR 058).
+  const serverBuild = options.vite || !cfg.servesWeb ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
   let embedded: EmbeddedPostgres | undefined;
   if (!cfg.DATABASE_URL) {
     embedded = await startEmbeddedPostgres({

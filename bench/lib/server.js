@@ -94,7 +94,18 @@ export function serverEnv({ port, pgPort, dataDir, logLevel = "warn", extra = {}
 }
 
 /**
- * Spawn `node server.js` and wait until GET `readyPath` answers 200.
+ * The Node options of the production command, `npm run serve` (package.json: `node <options> server.js`), which
+ * every server the benchmarks start gets too: the young generation's cap (ADR 058) is part of the memory measured.
+ */
+export const SERVE_NODE_ARGS = (() => {
+  const serve = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts?.serve ?? "";
+  const match = /^node((?:\s+--\S+)*)\s+server\.js\b/.exec(serve.trim());
+  if (!match) throw new Error(`package.json's serve script is not "node [--options] server.js": ${JSON.stringify(serve)}`);
+  return match[1].trim().split(/\s+/).filter(Boolean);
+})();
+
+/**
+ * Spawn `node server.js` (with SERVE_NODE_ARGS, as `npm run serve` does) and wait until GET `readyPath` answers 200.
  *
  * Options: cwd (directory holding server.js and build/, default the repository; see snapshotApp), dataDir, port/pgPort (free ones when absent), logFile (server
  * stdout+stderr; a temp file when absent), logLevel, env (extra variables), nodeArgs (e.g. ["--cpu-prof"]),
@@ -128,7 +139,7 @@ export async function startServer(options = {}) {
   const url = `http://127.0.0.1:${port}`;
 
   const spawnedAt = performance.now();
-  const proc = spawn(process.execPath, [...nodeArgs, "server.js"], {
+  const proc = spawn(process.execPath, [...SERVE_NODE_ARGS, ...nodeArgs, "server.js"], {
     cwd,
     env: serverEnv({ port, pgPort, dataDir, logLevel, extra: extraEnv }),
     stdio: ["ignore", logFd, logFd],

@@ -1,7 +1,8 @@
 import fsp from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { Decrypter, Encrypter, identityToRecipient } from "age-encryption";
+import { createRequire } from "node:module";
+import type * as AgeEncryption from "age-encryption";
 
 /**
  * The optional encryption of backup archives (ADR 047): the age format (age-encryption.org/v1) through
@@ -11,6 +12,14 @@ import { Decrypter, Encrypter, identityToRecipient } from "age-encryption";
  */
 
 /** The first line of every binary age file. */
+/**
+ * age-encryption (with its post-quantum and curve code, ~20 MB of memory) is loaded when a backup is
+ * encrypted or opened, or a recipient setting checked, not when the app starts (ADR 058). Synchronously,
+ * as the configuration's check is (Node loads an ES module through `require`).
+ */
+let ageModule: typeof AgeEncryption | undefined;
+const age = () => (ageModule ??= createRequire(import.meta.url)("age-encryption") as typeof AgeEncryption);
+
 export const AGE_HEADER = "age-encryption.org/v1\n";
 /** The file name's suffix of an encrypted archive (`.tar.gz.age`). */
 export const AGE_SUFFIX = ".age";
@@ -27,7 +36,7 @@ export function parseRecipients(value: string): string[] {
 export function recipientProblem(recipient: string): string | null {
   if (/^AGE-SECRET-KEY-/i.test(recipient)) return "is a private key (an identity): give its public key, the age1... line age-keygen prints as 'public key'";
   try {
-    new Encrypter().addRecipient(recipient);
+    new (age().Encrypter)().addRecipient(recipient);
     return null;
   } catch {
     return "is not an age public key (age1..., as age-keygen prints it)";
@@ -36,7 +45,7 @@ export function recipientProblem(recipient: string): string | null {
 
 /** `plain` encrypted to every recipient, as a stream (nothing is held whole in memory). */
 export async function encryptStream(plain: Readable, recipients: string[]): Promise<Readable> {
-  const encrypter = new Encrypter();
+  const encrypter = new (age().Encrypter)();
   for (const recipient of recipients) encrypter.addRecipient(recipient);
   const encrypted = await encrypter.encrypt(Readable.toWeb(plain) as unknown as ReadableStream<Uint8Array>);
   return Readable.fromWeb(encrypted as unknown as NodeReadableStream<Uint8Array>);
@@ -92,12 +101,12 @@ export function checkedIdentity(key: string, source: string): BackupIdentity {
 
 function identityToRecipientSync(key: string): void {
   if (!/^AGE-SECRET-KEY-(PQ-)?1[0-9A-Z]+$/.test(key)) throw new Error("not an identity");
-  new Decrypter().addIdentity(key);
+  new (age().Decrypter)().addIdentity(key);
 }
 
 /** The public key of an identity (what a backup must have been encrypted to for it to open). */
 async function publicKeyOf(identity: BackupIdentity): Promise<string> {
-  return identityToRecipient(identity.key);
+  return age().identityToRecipient(identity.key);
 }
 
 class WrongKeyError extends Error {
@@ -113,7 +122,7 @@ class WrongKeyError extends Error {
  * chunk is authenticated as it is read; a changed or cut file fails the stream.
  */
 export async function decryptStream(file: Readable, identities: BackupIdentity[]): Promise<Readable> {
-  const decrypter = new Decrypter();
+  const decrypter = new (age().Decrypter)();
   for (const identity of identities) decrypter.addIdentity(identity.key);
   let plain: ReadableStream<Uint8Array>;
   try {

@@ -84,7 +84,7 @@ export async function deliverQueuedEmail(
   if (!row) return explainUnclaimed(outboxId);
 
   const log = logger.child({ emailId: row.id, kind: row.kind, attempt: row.attempts });
-  const transport = emailTransport();
+  const transport = await emailTransport();
 
   // The one-time secret, opened only to hand the message over (ADR 046).
   const secret = row.sealedSecret ? openSecret(row.sealedSecret, row.id) : null;

@@ -1,11 +1,12 @@
-import nodemailer, { type SMTPSentMessageInfo, type Transporter } from "nodemailer";
+import type { SMTPSentMessageInfo, Transporter } from "nodemailer";
 import { config } from "~/config.server";
 
 /**
  * The SMTP transport, built from SMTP_URL (smtp:// or smtps://, credentials in
  * the URL) and MAIL_FROM. Created once, and again only if those settings
  * change (tests). One connection per message: the volume is small and nothing
- * stays open to close at shutdown.
+ * stays open to close at shutdown. nodemailer is loaded by the first message
+ * sent, in the process that runs the email jobs, not by every process (ADR 058).
  */
 
 /** Every wait on the SMTP server is bounded, so a slow server never holds a worker for long. */
@@ -19,11 +20,13 @@ const SMTP_TIMEOUTS = {
 let cached: { key: string; transport: Transporter<SMTPSentMessageInfo> } | undefined;
 
 /** The transport, or undefined when SMTP_URL is not set (messages are then stored, not sent). */
-export function emailTransport(): Transporter<SMTPSentMessageInfo> | undefined {
+export async function emailTransport(): Promise<Transporter<SMTPSentMessageInfo> | undefined> {
   const { SMTP_URL, MAIL_FROM } = config();
   if (!SMTP_URL) return undefined;
   const key = `${SMTP_URL}\n${MAIL_FROM}`;
   if (cached?.key !== key) {
+    const { default: nodemailer } = await import("nodemailer");
+    if (cached?.key === key) return cached.transport;
     cached?.transport.close();
     // Options given next to `url` are overridden by the URL's query parameters, if any.
     const transport = nodemailer.createTransport({ url: SMTP_URL, ...SMTP_TIMEOUTS }, { from: MAIL_FROM });

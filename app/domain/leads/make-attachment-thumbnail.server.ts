@@ -1,10 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { buffer } from "node:stream/consumers";
-import sharp from "sharp";
 import { db } from "~/db/client.server";
 import { leadAttachments } from "~/db/schema";
 import { isMediaContentType } from "~/domain/media/media-types";
-import { openImage } from "~/domain/media/probe-image.server";
+import { loadSharp, openImage } from "~/domain/media/probe-image.server";
 import { StoredFileNotFoundError, uploadStorage } from "~/domain/storage/upload-storage.server";
 import { logger } from "~/lib/logger.server";
 
@@ -46,6 +45,7 @@ async function renderPictures(bytes: Buffer, contentType: string): Promise<Recor
   if (!isMediaContentType(contentType)) throw new Error(`not an image type: ${contentType}`);
   const image = await openImage(bytes, contentType);
   const { data, info } = await image.resize({ width: VIEW_WIDTH, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+  const sharp = await loadSharp();
   const view = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   const [large, small] = await Promise.all([
     view.clone().webp({ quality: 78, effort: 4 }).toBuffer(),

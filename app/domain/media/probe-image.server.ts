@@ -1,7 +1,14 @@
-import decodeHeic from "heic-decode";
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { MEDIA_MAX_PIXELS, MEDIA_MAX_SIDE, MEDIA_TEXT } from "./constants";
 import type { MediaContentType } from "./media-types";
+
+/**
+ * sharp (libvips) and heic-decode (libheif as WebAssembly, ~20 MB of memory once instantiated) are loaded the
+ * first time an image is read, not when the app starts: a web process that never reads one never holds them
+ * (ADR 058).
+ */
+export const loadSharp = () => import("sharp").then((module) => module.default);
+const loadHeicDecoder = () => import("heic-decode").then((module) => module.default);
 
 /**
  * The upright size of an uploaded image, read from its header only (no
@@ -42,6 +49,7 @@ export async function probeImage(bytes: Buffer, type: MediaContentType): Promise
 
 async function probeWithSharp(bytes: Buffer): Promise<ProbedImage> {
   // `limitInputPixels: false`: reading the header of a huge image is safe and lets us say why it is refused.
+  const sharp = await loadSharp();
   const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
@@ -51,6 +59,7 @@ async function probeWithSharp(bytes: Buffer): Promise<ProbedImage> {
 }
 
 async function probeHeic(bytes: Buffer): Promise<ProbedImage> {
+  const decodeHeic = await loadHeicDecoder();
   const images = await decodeHeic.all({ buffer: bytes });
   try {
     const first = images[0];
@@ -66,8 +75,10 @@ async function probeHeic(bytes: Buffer): Promise<ProbedImage> {
  * (WebAssembly), as sharp's own build reads AVIF but not HEVC-coded HEIC. Never more than MEDIA_MAX_PIXELS.
  */
 export async function openImage(bytes: Buffer, type: MediaContentType): Promise<Sharp> {
+  const sharp = await loadSharp();
   if (type === "image/heic") {
     const { width, height } = await probeImage(bytes, type);
+    const decodeHeic = await loadHeicDecoder();
     const decoded = await decodeHeic({ buffer: bytes });
     if (decoded.width !== width || decoded.height !== height) throw new Error("the HEIF image decoded to an unexpected size");
     return sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {

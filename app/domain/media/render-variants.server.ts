@@ -1,8 +1,8 @@
-import sharp, { type OutputInfo, type Sharp } from "sharp";
+import type { OutputInfo, Sharp } from "sharp";
 import type { MediaVariant, MediaVariantFormat } from "~/db/schema/media";
 import { MEDIA_FALLBACK_WIDTHS, MEDIA_VARIANT_WIDTHS } from "./constants";
 import type { MediaContentType } from "./media-types";
-import { openImage } from "./probe-image.server";
+import { loadSharp, openImage } from "./probe-image.server";
 
 /**
  * The resized copies of one image: every width of MEDIA_VARIANT_WIDTHS below
@@ -46,6 +46,7 @@ const ENCODE: Record<MediaVariantFormat, (image: Sharp) => Sharp> = {
  */
 async function masterOf(image: Sharp, width: number): Promise<Sharp> {
   const { data, info } = await image.resize({ width, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+  const sharp = await loadSharp();
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 }
 

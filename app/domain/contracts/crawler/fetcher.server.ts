@@ -1,7 +1,8 @@
 import dns from "node:dns";
 import type { LookupAddress, LookupOptions } from "node:dns";
 import type net from "node:net";
-import { Agent, buildConnector, errors as undiciErrors, request } from "undici";
+import type * as Undici from "undici";
+import type { Agent, buildConnector } from "undici";
 import { config } from "~/config.server";
 import { isHttpUrl } from "~/lib/url-safety";
 import { isIpLiteral, refusedAddress } from "./address-policy.server";
@@ -119,10 +120,14 @@ function safeLookup(hostname: string, options: LookupOptions, callback: LookupCa
   });
 }
 
+let undiciModule: Promise<typeof Undici> | undefined;
+/** undici is loaded by the first crawl or source test, not when the app starts (ADR 058). */
+const loadUndici = () => (undiciModule ??= import("undici"));
+
 const agents = new Map<number, Agent>();
 
 /** The undici Agent for a connect time-out, with the checking lookup and connector. */
-function agentFor(connectTimeoutMs: number): Agent {
+function agentFor({ Agent, buildConnector }: typeof Undici, connectTimeoutMs: number): Agent {
   let agent = agents.get(connectTimeoutMs);
   if (agent) return agent;
   const connect = buildConnector({ timeout: connectTimeoutMs, lookup: safeLookup } as buildConnector.BuildOptions);
@@ -187,7 +192,7 @@ function secondsInWords(ms: number): string {
   return `${Math.round(ms / 100) / 10} s`;
 }
 
-function classify(error: unknown, url: string, timedOut: boolean, aborted: boolean, limits: FetchLimits): CrawlFetchError {
+function classify(undiciErrors: (typeof Undici)["errors"], error: unknown, url: string, timedOut: boolean, aborted: boolean, limits: FetchLimits): CrawlFetchError {
   if (error instanceof CrawlFetchError) return error;
   const code = causeCode(error);
   const message = error instanceof Error ? error.message : String(error);
@@ -272,12 +277,13 @@ async function requestOnce(
   limits: FetchLimits,
   options: FetchOptions,
 ): Promise<{ response: Omit<FetchedResponse, "hops">; redirectTo?: string }> {
+  const undici = await loadUndici();
   const timeout = AbortSignal.timeout(limits.totalTimeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
-    const res = await request(url, {
+    const res = await undici.request(url, {
       method,
-      dispatcher: agentFor(limits.connectTimeoutMs),
+      dispatcher: agentFor(undici, limits.connectTimeoutMs),
       signal,
       headersTimeout: limits.totalTimeoutMs,
       bodyTimeout: limits.totalTimeoutMs,
@@ -317,6 +323,6 @@ async function requestOnce(
     const body = new TextDecoder(charsetOf(headers["content-type"])).decode(Buffer.concat(chunks));
     return { response: { ...base, body } };
   } catch (error) {
-    throw classify(error, url.href, timeout.aborted, options.signal?.aborted ?? false, limits);
+    throw classify(undici.errors, error, url.href, timeout.aborted, options.signal?.aborted ?? false, limits);
   }
 }

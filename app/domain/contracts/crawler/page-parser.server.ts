@@ -1,8 +1,5 @@
-import { type ChildProcess, fork } from "node:child_process";
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ChildProcess } from "node:child_process";
+import { forkEntry } from "~/lib/fork-entry.server";
 import type { ParsedPage } from "./adapters";
 import { CrawlFetchError } from "./errors";
 import type { ParseReply, ParseRequest, RobotsAnswer, RobotsRequest } from "./page-parser-worker.server";
@@ -47,32 +44,10 @@ const DEFAULT_PAGE_PARSER_LIMITS: PageParserLimits = { timeoutMs: 15_000, maxHea
 /** How much of the parser's standard error is kept: enough for V8's out-of-memory report. */
 const STDERR_TAIL_BYTES = 4_096;
 
-/** The file URL of tsx's loader (what `node --import tsx` loads), as its package's exports map names it. */
-function tsxLoaderUrl(from: string): string {
-  const manifest = createRequire(from).resolve("tsx/package.json");
-  const entry = (JSON.parse(fs.readFileSync(manifest, "utf8")) as { exports: Record<string, string | { import: string }> }).exports["."]!;
-  return pathToFileURL(path.join(path.dirname(manifest), typeof entry === "string" ? entry : entry.import)).href;
-}
-
-/**
- * Starts the parser process: the built entry in production; in development and tests (the TypeScript
- * source) the source through tsx's loader (which Vite brings; development only). It gets the heap limit,
- * no inherited Node options and none of the app's environment (no database URL, no secrets): it only
- * parses what it is sent.
- */
+/** Starts the parser process (app/lib/fork-entry.server.ts): it only parses what it is sent. */
 async function startProcess(limits: PageParserLimits): Promise<ChildProcess> {
   const { PAGE_PARSER_WORKER_URL, PAGE_PARSER_WORKER_MARK } = await import("./page-parser-worker.server");
-  const entry = fileURLToPath(PAGE_PARSER_WORKER_URL);
-  const execArgv = [`--max-old-space-size=${limits.maxHeapMb}`];
-  if (/\.tsx?$/.test(entry)) execArgv.push("--import", tsxLoaderUrl(PAGE_PARSER_WORKER_URL));
-  const env: NodeJS.ProcessEnv = { NODE_ENV: process.env.NODE_ENV ?? "production" };
-  if (process.env.PATH) env.PATH = process.env.PATH;
-  return fork(entry, [PAGE_PARSER_WORKER_MARK], {
-    execArgv,
-    env,
-    serialization: "advanced",
-    stdio: ["ignore", "ignore", "pipe", "ipc"],
-  });
+  return forkEntry(PAGE_PARSER_WORKER_URL, PAGE_PARSER_WORKER_MARK, { maxHeapMb: limits.maxHeapMb });
 }
 
 /** Keeps the last STDERR_TAIL_BYTES of the child's standard error. */

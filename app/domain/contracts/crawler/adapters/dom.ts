@@ -1,4 +1,5 @@
-import { load } from "cheerio";
+import { createRequire } from "node:module";
+import type * as Cheerio from "cheerio";
 import { type AnyNode, type Document, type Element, hasChildren, isTag, isText } from "domhandler";
 import { TextCollector } from "./parse-text";
 
@@ -12,9 +13,16 @@ import { TextCollector } from "./parse-text";
 
 export type { Document, Element };
 
+/**
+ * cheerio is loaded by the first page parsed, which happens in the crawl's parser process (ADR 045): the app's
+ * processes import the adapters for their URLs and names, never for parsing (ADR 058).
+ */
+let cheerio: typeof Cheerio | undefined;
+
 /** The page's document (parse5 through cheerio: the HTML parsing rules browsers use). */
 export function parseHtml(html: string): Document {
-  return load(html).root()[0]!;
+  cheerio ??= createRequire(import.meta.url)("cheerio") as typeof Cheerio;
+  return cheerio.load(html).root()[0]!;
 }
 
 /** What `walk` does after visiting an element: go into it, skip its subtree, or stop the walk. */
