@@ -33,7 +33,7 @@ describe("the systemd units", () => {
   test.for(UNITS)("%s passes systemd-analyze verify", (unit, context) => {
     if (!SYSTEMD_ANALYZE) context.skip("systemd-analyze is not installed (Debian: apt-get install systemd)");
     const text = fs.readFileSync(path.join(DEPLOY, unit), "utf8");
-    expect(text).toContain("ExecStart=/srv/roofing-site/node_modules/.bin/node server.js");
+    expect(text).toContain("ExecStart=/srv/roofing-site/node_modules/.bin/node --max-semi-space-size=16 server.js");
     const copy = path.join(dir, unit);
     fs.writeFileSync(copy, text.replaceAll("/srv/roofing-site", ROOT));
     const result = spawnSync(SYSTEMD_ANALYZE!, ["verify", copy], { encoding: "utf8", timeout: 60_000 });
