@@ -10,6 +10,8 @@ export default [
     route("contact", "routes/public/contact.tsx"),
     route("privacy", "routes/public/privacy.tsx"),
     route("terms", "routes/public/terms.tsx"),
+    // The instant price range (issue 31 item 4, ADR 054): a GET form, the result from its query.
+    route("estimate", "routes/public/estimate.tsx"),
     ...prefix("gaf", [
       index("routes/gaf/index.tsx"),
       route("warranties", "routes/gaf/warranties.tsx"),
