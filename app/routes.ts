@@ -14,6 +14,8 @@ export default [
     // page behind the signed link of its email (move or cancel without an account). Never cached.
     route("book", "routes/public/book.tsx"),
     route("booking/:leadId", "routes/public/booking.$leadId.tsx"),
+    // The instant price range (issue 31 item 4, ADR 054): a GET form, the result from its query.
+    route("estimate", "routes/public/estimate.tsx"),
     ...prefix("gaf", [
       index("routes/gaf/index.tsx"),
       route("warranties", "routes/gaf/warranties.tsx"),

@@ -29,7 +29,7 @@ import { execFileSync } from "node:child_process";
 import { embeddedDatabaseUrl, killAll, livePostmaster, ROOT as ROOT_DIR, snapshotApp, startServer, tempDataDir } from "./lib/server.js";
 
 /** Every public page (the public layout's routes and the GAF portal: app/routes.ts). */
-const DEFAULT_PATHS = ["/", "/about", "/services", "/team", "/gallery", "/contact", "/privacy", "/terms", "/gaf", "/gaf/warranties", "/gaf/shingles", "/gaf/roof-system", "/gaf/timberline-hdz-colors"];
+const DEFAULT_PATHS = ["/", "/about", "/services", "/team", "/gallery", "/contact", "/estimate", "/privacy", "/terms", "/gaf", "/gaf/warranties", "/gaf/shingles", "/gaf/roof-system", "/gaf/timberline-hdz-colors"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const METRICS = {
   fcp: "first-contentful-paint",

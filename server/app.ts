@@ -11,6 +11,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-post
 import { applyMigrations, withStartupLock } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed/index.server";
 import { ensureFirstSuperAdmin } from "~/domain/accounts/bootstrap.server";
+import { ESTIMATE_QUERY_PARAMS } from "~/domain/estimate/inputs";
 import { INSPECTION_SENT_PARAM } from "~/domain/leads/form-state";
 import { invalidateLeadAlertRecipient } from "~/domain/leads/lead-emails.server";
 import { invalidateServiceAreaZips } from "~/domain/leads/service-area.server";
@@ -197,11 +198,12 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   }
 
   // The public pages, the sitemap and robots.txt. The query parameters that change a page (ADR 039): the
-  // inspection form's "sent" notice and the reviews' paging, both for visitors without JavaScript.
+  // inspection form's "sent" notice and the reviews' paging, both for visitors without JavaScript, and the
+  // instant estimate's answers (its result is computed for each request: ADR 054).
   const pageCache = cfg.servesWeb
     ? new PageCache({
         paths: [...PUBLIC_ROUTES.map((route) => route.path), "/sitemap.xml", "/robots.txt"],
-        bypassParams: [INSPECTION_SENT_PARAM, REVIEWS_PAGE_PARAM],
+        bypassParams: [INSPECTION_SENT_PARAM, REVIEWS_PAGE_PARAM, ...ESTIMATE_QUERY_PARAMS],
       })
     : undefined;
   const server = pageCache ? webServer(options.vite, pageCache, serverBuild) : http.createServer(jobsOnlyApp());

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { db as appDb, type Database } from "~/db/client.server";
 import { sessionTokenDigest } from "~/domain/accounts/session-token-digest.server";
-import { accounts, sessions, userRoles, users, type NewUser, type Role, type User, type UserStatus } from "~/db/schema";
+import { accounts, leads, sessions, userRoles, users, type Lead, type NewLead, type NewUser, type Role, type User, type UserStatus } from "~/db/schema";
 
 /**
  * Test data factories. They write through the app's Drizzle database (the
@@ -158,4 +158,19 @@ export async function createSession(user: { id: string }, options: CreateSession
 export async function signedInUser(options: CreateUserOptions = {}): Promise<TestUser & TestSession> {
   const user = await createUser(options);
   return { ...user, ...(await createSession(user, { db: options.db })) };
+}
+
+/* ---------------------------------------------------------------------------
+ * Leads. A request as the form stores one, with any column overridden (an estimate, an address, a status).
+ * ------------------------------------------------------------------------- */
+
+/** Inserts a lead (a new request from "Jane Doe" with a unique email and submission key, unless overridden). */
+export async function createLead({ overrides = {}, db }: { overrides?: Partial<NewLead>; db?: Database } = {}): Promise<Lead> {
+  const database = db ?? appDb();
+  const [lead] = await database
+    .insert(leads)
+    .values({ firstName: "Jane", lastName: "Doe", email: uniqueEmail("lead"), phone: "+16145550147", submissionKey: `test-${randomBytes(12).toString("hex")}`, ...overrides })
+    .returning();
+  if (!lead) throw new Error("insert into leads returned no row");
+  return lead;
 }

@@ -26,6 +26,9 @@ export interface ServicesSectionProps {
   showAllServicesLink?: boolean;
 }
 
+/** The instant estimate's page (issue 31 item 4). */
+const ESTIMATE_HREF = "/estimate";
+
 /** The services grid of the home page (spec 1 §2: six cards, from cms_services) and of /services (all of them). */
 export function ServicesSection({ services, heading, phone, phoneHref, showAllServicesLink = true }: ServicesSectionProps) {
   return (
@@ -74,6 +77,10 @@ export function ServicesSection({ services, heading, phone, phoneHref, showAllSe
               <ArrowRight aria-hidden="true" />
             </SiteLink>
           )}
+          {/* The instant price range (issue 31 item 4), on the home page and /services alike. */}
+          <SiteLink to={ESTIMATE_HREF} className={buttonVariants({ variant: "outline", size: "lg" })}>
+            Get an instant price range
+          </SiteLink>
           <a
             href={phoneHref}
             className="inline-flex h-12 items-center gap-2 rounded-md px-4 text-base font-semibold text-brand-navy underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"

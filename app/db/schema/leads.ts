@@ -45,12 +45,17 @@ export const LEAD_LIMITS = {
 
 /**
  * The /estimate figures a request carries (issue 31 item 4): what the homeowner entered and the ranges the
- * server computed from the price book at that moment (integer cents), kept as they were shown.
+ * server computed from the price book at that moment (integer cents), kept as they were shown. Written by
+ * app/domain/estimate/ (which checks it with a zod schema when it is read back: estimate/record.ts).
  */
 export interface LeadEstimateRecord {
-  inputs: Record<string, string | number | null>;
+  /** What the homeowner entered: the ZIP, the footprint (sq ft) or the roof's squares (the other null), stories, steepness, material. */
+  inputs: { zip: string; footprintSqFt: number | null; squares: number | null; stories: number; steepness: string; material: string };
+  /** The roof area the ranges were priced on, in squares (100 sq ft; at most two decimals). */
   squares: number;
-  tiers: Array<{ key: string; label: string; lowCents: number; highCents: number }>;
+  /** Good, better, best (fewer when the price book has fewer shingle lines): the shingle line priced and the range. */
+  tiers: Array<{ key: string; label: string; product: string; lowCents: number; highCents: number }>;
+  /** When the server computed it (ISO 8601). */
   computedAt: string;
 }
 

@@ -17,6 +17,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: "/team", changefreq: "monthly", priority: 0.6 },
   { path: "/gallery", changefreq: "monthly", priority: 0.7 },
   { path: "/contact", changefreq: "monthly", priority: 0.8 },
+  { path: "/estimate", changefreq: "monthly", priority: 0.7 },
   { path: "/gaf", changefreq: "monthly", priority: 0.7 },
   { path: "/gaf/warranties", changefreq: "monthly", priority: 0.6 },
   { path: "/gaf/shingles", changefreq: "monthly", priority: 0.6 },

@@ -15,6 +15,7 @@ describe("sitemap", () => {
         "/team",
         "/gallery",
         "/contact",
+        "/estimate",
         "/gaf",
         "/gaf/warranties",
         "/gaf/shingles",

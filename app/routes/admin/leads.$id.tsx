@@ -13,6 +13,7 @@ import { requireAdmin } from "~/domain/accounts/guards.server";
 import { LEADS_TEXT, pipelineLabel } from "~/domain/leads/options";
 import { AppointmentSection } from "./lead-sections/appointment";
 import { AttachmentsSection } from "./lead-sections/attachments";
+import { EstimateSection } from "./lead-sections/estimate";
 import { loadLeadPage, runLeadIntent } from "./lead-sections/index.server";
 import { InsuranceSection } from "./lead-sections/insurance";
 import { MeasurementsSection } from "./lead-sections/measurements";
@@ -91,6 +92,7 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
           <RequestSection {...section} />
+          {loaderData.estimate && <EstimateSection data={loaderData.estimate} />}
           <AttachmentsSection {...section} data={loaderData.attachments} />
           <MeasurementsSection {...section} data={loaderData.measurements} />
           <ProposalsSection {...section} data={loaderData.proposals} measured={loaderData.measurements.measured} />

@@ -61,3 +61,11 @@ export function cmsPageMeta(
     };
   });
 }
+
+/**
+ * The meta of a public page whose texts are written in its code, not in the CMS (the instant estimate):
+ * its title (" | <business name>" appended), description and path.
+ */
+export function staticPageMeta(args: PublicMetaArgs, page: Pick<PageMetaInput, "title" | "description" | "path">): MetaDescriptor[] {
+  return publicPageMeta(args, () => page);
+}

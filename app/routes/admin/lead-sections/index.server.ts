@@ -4,6 +4,7 @@ import { reportLeadFailure } from "~/domain/leads/lead-failure.server";
 import { currentRequestId } from "~/lib/logger.server";
 import * as appointment from "./appointment.server";
 import * as attachments from "./attachments.server";
+import * as estimate from "./estimate.server";
 import * as insurance from "./insurance.server";
 import * as measurements from "./measurements.server";
 import * as messages from "./messages.server";
@@ -48,6 +49,7 @@ const LOADS = {
   portal: portal.load,
   measurements: measurements.load,
   proposals: proposals.load,
+  estimate: estimate.load,
 } satisfies Record<string, (ctx: LeadLoadContext) => unknown>;
 
 type LeadSectionsData = { [K in keyof typeof LOADS]: Awaited<ReturnType<(typeof LOADS)[K]>> };
