@@ -10,8 +10,8 @@ import { attachmentsOf, TestSmtpServer } from "../support/smtp";
 import { useStaff } from "../support/staff";
 
 /**
- * Issue 31, done when (the booking walk): on a 390 px phone, a homeowner in the service area books an
- * inspection with the property's address, gets the booking email with its calendar invitation (the address
+ * Issue 31, done when (the booking walk): on a 390 px phone, a homeowner in the service area sees a price
+ * range at /estimate and books an inspection from it with the property's address, gets the booking email with its calendar invitation (the address
  * as LOCATION), moves the booking from the email's signed link, and sees the new time in the portal; a
  * homeowner outside the area is told so and still lands as a flagged lead. Against the production server
  * with its job workers and a real SMTP server.
@@ -76,9 +76,23 @@ async function fillContact(form: Locator, who: { first: string; last: string; em
 }
 
 describe("booking an inspection from a phone", () => {
-  test("1. the homeowner picks a day and a time, gives the address and books", async () => {
-    await homeowner.goto("/book", { waitUntil: "domcontentloaded" });
+  test("1. the homeowner sees a price range, picks a day and a time from it, gives the address and books", async () => {
+    // The instant price range (item 4), then one step further: the booking carries it.
+    await homeowner.goto("/estimate", { waitUntil: "domcontentloaded" });
+    const estimate = homeowner.getByRole("form", { name: "Roof price estimate" });
+    await estimate.getByRole("textbox", { name: "ZIP code of the home" }).fill("43017");
+    await estimate.getByRole("textbox", { name: "Home’s footprint (square feet)" }).fill("1800");
+    await estimate.getByRole("radio", { name: "2 stories" }).check();
+    await estimate.getByRole("radio", { name: /^Medium/ }).check();
+    await estimate.getByRole("combobox", { name: "What is the roof covered with now?" }).selectOption({ label: "Asphalt shingles" });
+    await estimate.getByRole("button", { name: "See my price range" }).click();
+    const ranges = homeowner.getByRole("list", { name: "Price ranges" }).first();
+    await ranges.waitFor();
+    expect(await ranges.getByRole("listitem").count()).toBe(3);
+    await homeowner.getByRole("link", { name: "Book an inspection with this estimate" }).click();
+    await homeowner.waitForURL("**/book?estimate=*");
     await homeowner.waitForFunction(() => document.documentElement.dataset.enhanced === "true");
+    await homeowner.getByRole("list", { name: "Price ranges" }).first().waitFor();
     const form = homeowner.locator("form[data-inspection-form]");
     const picker = form.getByRole("group", { name: "Pick a time for your inspection (optional)" });
     // The script's picker: a row of days, the chosen day's times.
@@ -106,10 +120,12 @@ describe("booking an inspection from a phone", () => {
     expect(bookedWords).toMatch(/^\w+day, \w+ \d+, \d{4}, \d+:\d\d [AP]M – \d+:\d\d [AP]M Eastern Time$/);
 
     const { rows } = await staff.pool().query(
-      "select id, appointment_status, appointment_booked_online, pipeline_status, outside_service_area from leads where email = $1",
+      "select id, appointment_status, appointment_booked_online, pipeline_status, outside_service_area, jsonb_array_length(estimate->'tiers') as tiers from leads where email = $1",
       [HOMEOWNER.email],
     );
-    expect(rows).toEqual([{ id: expect.any(String), appointment_status: "confirmed", appointment_booked_online: true, pipeline_status: "inspection_scheduled", outside_service_area: false }]);
+    expect(rows).toEqual([
+      { id: expect.any(String), appointment_status: "confirmed", appointment_booked_online: true, pipeline_status: "inspection_scheduled", outside_service_area: false, tiers: 3 },
+    ]);
     leadId = rows[0].id;
   });
 
@@ -156,6 +172,8 @@ describe("booking an inspection from a phone", () => {
     const page = await staff.page();
     await staff.goto(page, `/admin/leads/${leadId}`);
     await page.getByText("The homeowner moved the inspection from").first().waitFor();
+    // The estimate the request carried, on the lead page.
+    await page.getByRole("region", { name: "Instant estimate" }).waitFor();
     await page.getByRole("region", { name: "Customer portal" }).getByRole("button", { name: "Invite to portal" }).click();
     await page.getByText(`Invitation sent to ${HOMEOWNER.email}.`).first().waitFor();
     await page.close();

@@ -25,6 +25,7 @@ import { submitInspectionRequest } from "./submit-inspection-request.server";
 import { appointmentWords, type AppointmentWindow } from "./appointments/appointment-window";
 import { BOOKING_TEXT } from "~/domain/scheduling/booking-text";
 import { findOpenSlots } from "~/domain/scheduling/find-open-slots.server";
+import { estimateForLead } from "~/domain/estimate/estimate-for-lead.server";
 import { SlotUnavailableError } from "~/domain/scheduling/reserve-slot.server";
 import { SLOT_CHOICES_LIMIT, slotChoice, type SlotChoice } from "~/domain/scheduling/slot-choices";
 
@@ -216,7 +217,7 @@ export async function handleInspectionRequest(request: Request): Promise<Inspect
       });
     }
     const outside = isOutsideServiceArea(parsed.data.addressZip, await serviceAreaZips());
-    const estimate = null;
+    const estimate = parsed.data.estimate ? await estimateForLead(parsed.data.estimate) : null;
     // Outside the service area the request is taken and flagged, but a chosen time is not booked: the office
     // decides whether it can go there, and the answer says so.
     const notBooked = outside && parsed.data.slot !== null;

@@ -1,5 +1,7 @@
 import type { Route } from "./+types/book";
+import { EstimateSummary } from "~/components/estimate/estimate-summary";
 import { InspectionForm } from "~/components/leads/inspection-form";
+import { estimateForLead } from "~/domain/estimate/estimate-for-lead.server";
 import { inspectionPageAction } from "~/domain/leads/inspection-page-action.server";
 import { BOOKING_TEXT } from "~/domain/scheduling/booking-text";
 import { findOpenSlots } from "~/domain/scheduling/find-open-slots.server";
@@ -22,9 +24,11 @@ export const action = inspectionPageAction;
 const ESTIMATE_QUERY = /^[A-Za-z0-9=&._%+-]{1,500}$/;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const estimate = new URL(request.url).searchParams.get("estimate");
-  const slots = await findOpenSlots({ limit: NO_SCRIPT_SLOT_LIMIT });
-  return { slots: slots.map(slotChoice), estimate: estimate && ESTIMATE_QUERY.test(estimate) ? estimate : null };
+  const query = new URL(request.url).searchParams.get("estimate");
+  const estimateQuery = query && ESTIMATE_QUERY.test(query) ? query : null;
+  // Priced again here (never a figure from the URL); an invalid one is simply not carried.
+  const [slots, estimate] = await Promise.all([findOpenSlots({ limit: NO_SCRIPT_SLOT_LIMIT }), estimateQuery ? estimateForLead(estimateQuery) : null]);
+  return { slots: slots.map(slotChoice), estimateQuery: estimate ? estimateQuery : null, estimate };
 }
 
 export function headers() {
@@ -50,13 +54,14 @@ export default function Book({ loaderData }: Route.ComponentProps) {
           Book your free roof inspection
         </h1>
         <p className="mt-3 text-lg text-slate-700">
-          {loaderData.estimate
+          {loaderData.estimateQuery
             ? "Your estimate comes with the request. Pick a time and tell us where the property is: the inspection sets the price."
             : "Pick a time that suits you and tell us where the property is. We'll confirm by email with a calendar invitation."}
         </p>
+        {loaderData.estimate ? <EstimateSummary estimate={loaderData.estimate} className="mt-6" /> : null}
         {loaderData.slots.length === 0 ? <p className="mt-3 text-slate-700">{BOOKING_TEXT.noSlots}</p> : null}
         <div className="mt-8 rounded-2xl bg-white p-6 shadow-sm sm:p-8">
-          <InspectionForm formId="inspection-form" settings={settings} slots={loaderData.slots} estimate={loaderData.estimate} />
+          <InspectionForm formId="inspection-form" settings={settings} slots={loaderData.slots} estimate={loaderData.estimateQuery} />
         </div>
       </div>
     </section>
