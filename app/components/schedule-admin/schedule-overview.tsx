@@ -83,7 +83,7 @@ function DayCard({ day, capacity, isToday }: { day: OverviewDay; capacity: numbe
 
 export function ScheduleOverview({ days, capacity, today }: { days: readonly OverviewDay[]; capacity: number; today: string }) {
   return (
-    <ol aria-label="Days" className="grid gap-3 lg:grid-cols-2">
+    <ol aria-label="Days" className="grid items-start gap-3 lg:grid-cols-2">
       {days.map((day) => (
         <DayCard key={day.date} day={day} capacity={capacity} isToday={day.date === today} />
       ))}
