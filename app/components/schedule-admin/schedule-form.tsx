@@ -100,6 +100,7 @@ export function ScheduleForm({ settings }: { settings: ScheduleSettings }) {
 
         <fieldset className="grid gap-0 rounded-lg border border-border p-4 pt-2">
           <legend className="px-1 text-base font-semibold text-brand-navy">Opening hours (Eastern Time)</legend>
+          <p className="pt-1 text-xs text-muted-foreground">From 6:00 AM to 9:00 PM, on the hour or the half hour. Tick the days the office inspects.</p>
           {WEEK.map((day) => {
             const name = WEEKDAY_NAMES[day];
             const hours = settings.weekly[day]!;
@@ -126,6 +127,8 @@ export function ScheduleForm({ settings }: { settings: ScheduleSettings }) {
                     id={idOf(`start-${day}`)}
                     type="time"
                     step={1800}
+                    min="06:00"
+                    max="21:00"
                     name={`start-${day}`}
                     defaultValue={hours.start}
                     aria-label={`${name} from`}
@@ -134,7 +137,7 @@ export function ScheduleForm({ settings }: { settings: ScheduleSettings }) {
                 </div>
                 <div className="grid gap-1">
                   <Label htmlFor={idOf(`end-${day}`)}>To</Label>
-                  <Input id={idOf(`end-${day}`)} type="time" step={1800} name={`end-${day}`} defaultValue={hours.end} aria-label={`${name} to`} {...invalid(`end-${day}`)} />
+                  <Input id={idOf(`end-${day}`)} type="time" step={1800} min="06:00" max="21:00" name={`end-${day}`} defaultValue={hours.end} aria-label={`${name} to`} {...invalid(`end-${day}`)} />
                 </div>
                 {rowErrors.some(Boolean) && (
                   <div className="col-span-2 grid gap-1 sm:col-span-3">

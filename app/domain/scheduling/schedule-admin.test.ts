@@ -102,6 +102,7 @@ describe("saving the schedule", () => {
       [{ "end-3": "09:00" }, { "end-3": SCHEDULE_TEXT.slotFits }],
       [{ "start-4": "9am" }, { "start-4": SCHEDULE_TEXT.hours }],
       [{ slotMinutes: "45" }, { slotMinutes: SCHEDULE_TEXT.slotLength }],
+      [{ "start-1": "05:00", "end-5": "22:00" }, { "start-1": SCHEDULE_SCREEN_TEXT.hoursRange, "end-5": SCHEDULE_SCREEN_TEXT.hoursRange }],
       [{ capacity: "0", leadTimeHours: "337", changeCutoffHours: "-1" }, { capacity: SCHEDULE_TEXT.capacity, leadTimeHours: SCHEDULE_TEXT.leadTime, changeCutoffHours: SCHEDULE_TEXT.cutoff }],
       [Object.fromEntries([1, 2, 3, 4, 5, 6].map((d) => [`open-${d}`, ""])), { "open-1": SCHEDULE_TEXT.noOpenDay }],
     ];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { companyToday } from "~/domain/leads/appointments/appointment-window";
+import { companyToday, isAppointmentTime } from "~/domain/leads/appointments/appointment-window";
 import { TEXT_ERRORS } from "~/lib/text-fields";
 import { parseDayOffForm, parseScheduleForm, SCHEDULE_TEXT, type ScheduleSettings } from "./schedule-settings";
 
@@ -17,6 +17,7 @@ export const SCHEDULE_SCREEN_TEXT = {
   addDayOffFailed: "Failed to add day off",
   removeDayOffFailed: "Failed to remove day off",
   dayOffExists: "That day is already a day off.",
+  hoursRange: "Choose a time from 6:00 AM to 9:00 PM, on the hour or the half hour.",
 } as const;
 
 /** The names the staff form posts: `open-0`..`open-6`, `start-0`.., `end-0`.. (0 is Sunday), and the rest. */
@@ -43,10 +44,32 @@ function formOf(fields: Record<string, unknown>): FormData {
   return form;
 }
 
+/**
+ * An open day's hours are also appointment times (06:00 to 21:00 on the half hour, as the lead page sets
+ * them): a slot is then always a window the lead page can show and change, and never meets the hour a
+ * daylight-saving change skips or repeats (the appointment emails' instants need it to exist).
+ */
+function appointmentHourErrors(fields: Record<string, unknown>, already: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const day of DAYS) {
+    if (fields[`open-${day}`] !== "on" && fields[`open-${day}`] !== "true") continue;
+    for (const name of [`start-${day}`, `end-${day}`]) {
+      const value = String(fields[name] ?? "").trim();
+      if (!already[`start-${day}`] && !already[`end-${day}`] && !isAppointmentTime(value)) {
+        out[name] = SCHEDULE_SCREEN_TEXT.hoursRange;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 export const saveScheduleSchema = scheduleFields.transform((fields, ctx): { intent: "save-schedule"; settings: ScheduleSettings } => {
   const parsed = parseScheduleForm(formOf(fields));
-  if (!parsed.ok) {
-    for (const [name, message] of Object.entries(parsed.fieldErrors)) ctx.addIssue({ code: "custom", path: [name], message });
+  const parseErrors = parsed.ok ? {} : parsed.fieldErrors;
+  const errors = { ...parseErrors, ...appointmentHourErrors(fields, parseErrors) };
+  if (!parsed.ok || Object.keys(errors).length > 0) {
+    for (const [name, message] of Object.entries(errors)) ctx.addIssue({ code: "custom", path: [name], message });
     return z.NEVER;
   }
   return { intent: "save-schedule", settings: parsed.value };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDayOffSchema, saveScheduleSchema, scheduleActionSchema, slotLengthWords } from "./schedule-forms";
+import { addDayOffSchema, saveScheduleSchema, SCHEDULE_SCREEN_TEXT, scheduleActionSchema, slotLengthWords } from "./schedule-forms";
 import { DEFAULT_SCHEDULE, parseDayOffForm, parseScheduleForm, SCHEDULE_TEXT, SLOT_LENGTHS } from "./schedule-settings";
 
 /**
@@ -138,6 +138,20 @@ describe("the screen's schemas", () => {
       path: ["start-2"],
       message: SCHEDULE_TEXT.hours,
     });
+  });
+
+  it("save-schedule: an open day's hours are appointment times, 06:00 to 21:00 on the half hour", () => {
+    const issues = (changes: Record<string, string>) =>
+      saveScheduleSchema.safeParse({ intent: "save-schedule", ...defaultFields(), ...changes }).error?.issues.map((i) => [i.path[0], i.message]);
+    expect(issues({ "start-1": "05:30" })).toEqual([["start-1", SCHEDULE_SCREEN_TEXT.hoursRange]]);
+    expect(issues({ "end-2": "21:30" })).toEqual([["end-2", SCHEDULE_SCREEN_TEXT.hoursRange]]);
+    expect(issues({ "start-3": "08:15" })).toEqual([["start-3", SCHEDULE_SCREEN_TEXT.hoursRange]]);
+    // The night a daylight-saving change skips (02:00-02:59) is outside them.
+    expect(issues({ "open-0": "on", "start-0": "00:00", "end-0": "23:30" })).toEqual([["start-0", SCHEDULE_SCREEN_TEXT.hoursRange]]);
+    // The parser's own message first; a closed day's hours are not judged.
+    expect(issues({ "start-4": "18:00", "end-4": "05:00" })).toEqual([["end-4", SCHEDULE_TEXT.endAfterStart]]);
+    expect(saveScheduleSchema.safeParse({ intent: "save-schedule", ...defaultFields(), "start-6": "00:00", "end-6": "23:30" }).success).toBe(true);
+    expect(saveScheduleSchema.safeParse({ intent: "save-schedule", ...defaultFields(), "start-1": "06:00", "end-1": "21:00" }).success).toBe(true);
   });
 
   it("add-day-off judges the day against the company's today", () => {
