@@ -82,6 +82,8 @@ export default [
     route("price-book", "routes/admin/price-book.tsx"),
     route("leads/:id/proposals/new", "routes/admin/leads.$id.proposals.new.tsx"),
     route("proposals/:id", "routes/admin/proposals.$id.tsx"),
+    // Self-booked inspections (issue 31 item 3, ADR 053): the weekly schedule, days off, the coming two weeks.
+    route("schedule", "routes/admin/schedule.tsx"),
     // Reviews shown on the public pages (spec 2 §2 "Review management").
     route("reviews", "routes/admin/reviews.tsx"),
     // GAF portal configuration (the admin screen kit: app/components/admin, app/lib/admin-action.server.ts).

@@ -188,6 +188,18 @@ describe("every admin screen at 390 x 844", () => {
         [params["/admin/leads/:id"], JSON.stringify(makeProposalContent())],
       )
     ).rows[0]!.id;
+    // The schedule (issue 31 item 3): the lead booked online on the next weekday, and a day off with a note after it.
+    await pool.query(
+      `update leads set appointment_date = d.day, appointment_start = '10:00', appointment_end = '12:00', appointment_status = 'confirmed',
+         appointment_booked_online = true
+       from (select min(day)::date as day from generate_series(current_date + 1, current_date + 7, interval '1 day') day where extract(isodow from day) between 1 and 5) d
+       where leads.id = $1`,
+      [params["/admin/leads/:id"]],
+    );
+    await pool.query(
+      `insert into schedule_days_off (day, note) select appointment_date + 1, 'Crew training at the supplier, all day; the office answers the phone' from leads where id = $1`,
+      [params["/admin/leads/:id"]],
+    );
     params["/admin/contracts/sources/:id"] = (await pool.query<{ id: string }>("select id from contract_sources order by name limit 1")).rows[0]!.id;
   });
 

@@ -73,6 +73,8 @@ export type FieldSpec = {
   | { kind: "text" | "url" | "textarea" | "number" | "color" }
   /** A date and time without a zone (`datetime-local`: "2026-12-01T09:00"); the label says which zone. */
   | { kind: "datetime" }
+  /** A calendar day (`date`: "2026-12-24"). */
+  | { kind: "date" }
   | { kind: "select"; options: ReadonlyArray<{ value: string; label: string }> }
   | { kind: "checkbox" }
   /** An on/off switch (role="switch", named by its label); posts "on" when on, nothing when off (like a checkbox). */
@@ -305,6 +307,9 @@ function Field({ field, id, value, error, watched }: { field: FieldSpec; id: str
       break;
     case "datetime":
       control = <Input {...common} type="datetime-local" defaultValue={value} className="w-fit" />;
+      break;
+    case "date":
+      control = <Input {...common} type="date" defaultValue={value} className="w-fit" />;
       break;
     case "custom":
       return <CustomField field={field} id={id} initialValue={value} error={error} describedBy={describedBy} hintId={hintId} errorId={errorId} watched={watched} />;

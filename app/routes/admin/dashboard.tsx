@@ -1,4 +1,4 @@
-import { Calculator, FileText, Inbox, LayoutTemplate, Settings, ShieldCheck, Star, Users } from "lucide-react";
+import { Calculator, CalendarClock, FileText, Inbox, LayoutTemplate, Settings, ShieldCheck, Star, Users } from "lucide-react";
 import type { Route } from "./+types/dashboard";
 import { z } from "zod";
 import { adminClientAction } from "~/components/admin/admin-client-action";
@@ -117,6 +117,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       figure: plural(newLeads, "new lead", "new leads"),
     },
     { title: "Price Book", description: "Prices and defaults proposals are built from.", to: "/admin/price-book", icon: Calculator },
+    { title: "Schedule", description: "Inspection hours, days off and what is booked.", to: "/admin/schedule", icon: CalendarClock },
     { title: "Content Management", description: "Services, team, pages and site texts.", to: "/admin/cms", icon: LayoutTemplate },
     { title: "Contracts", description: "Public bid opportunities and their sources.", to: "/admin/contracts", icon: FileText },
     { title: "GAF Portal Config", description: "Warranties, shingles, roof system and colors.", to: "/admin/gaf-config", icon: ShieldCheck },

@@ -35,7 +35,7 @@ export function shortTime(time: string): string {
 }
 
 /** "9:00 AM" for "09:00" or "09:00:00". */
-function timeWords(time: string): string {
+export function timeWords(time: string): string {
   const minutes = minutesOf(time);
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
