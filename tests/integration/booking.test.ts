@@ -150,7 +150,10 @@ describe("a request that books a slot", () => {
     const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
     expect(booked).toHaveLength(2);
     expect(refused).toHaveLength(48);
-    for (const r of refused) expect(r.reason).toBeInstanceOf(SlotUnavailableError), expect(r.reason.reason).toBe("taken");
+    for (const r of refused) {
+      expect(r.reason).toBeInstanceOf(SlotUnavailableError);
+      expect(r.reason.reason).toBe("taken");
+    }
     // Nothing half-written: two leads, their two notes, their four emails, no orphan row of a refused request.
     const rows = await db().select({ id: leads.id, date: leads.appointmentDate, start: leads.appointmentStart }).from(leads);
     expect(rows).toHaveLength(2);

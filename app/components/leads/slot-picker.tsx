@@ -10,7 +10,7 @@ import { cn } from "~/lib/cn";
  * /inspection-slots, so the times are fresh. "No time now, call me" (an empty slot) is a plain request.
  */
 
-export const BOOK_PATH = "/book";
+const BOOK_PATH = "/book";
 
 const choiceClass = cn(
   "flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800",

@@ -36,7 +36,7 @@ export async function loadDaysOff(from: string, executor: DbExecutor = db()): Pr
     .orderBy(scheduleDaysOff.day);
 }
 
-/** The appointments on the days `from`..`to` (inclusive), all leads but `exceptLeadId` (a booking being moved). */
+/** The appointments on the days `from`..`to` (inclusive) of leads not lost, all but `exceptLeadId` (a booking being moved). */
 export async function loadBookedWindows(
   range: { from: string; to: string; exceptLeadId?: string },
   executor: DbExecutor = db(),
@@ -47,6 +47,8 @@ export async function loadBookedWindows(
     .where(
       and(
         isNotNull(leads.appointmentDate),
+        // A lost lead's appointment holds no place (marking a lead lost does not clear it).
+        ne(leads.pipelineStatus, "lost"),
         gte(leads.appointmentDate, range.from),
         lte(leads.appointmentDate, range.to),
         range.exceptLeadId ? ne(leads.id, range.exceptLeadId) : undefined,

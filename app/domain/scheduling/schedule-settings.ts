@@ -7,7 +7,7 @@ import { z } from "zod";
  * staff form and the server share the schema and the defaults. No stored row means these defaults.
  */
 
-export interface WeekdayHours {
+interface WeekdayHours {
   open: boolean;
   /** "HH:MM" */
   start: string;

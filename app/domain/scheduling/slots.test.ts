@@ -69,6 +69,14 @@ describe("the schedule's slots", () => {
     expect(slots).toEqual([{ date: "2026-11-02", start: "08:00", end: "10:00" }]);
   });
 
+  it("keeps slots within 06:00-21:00 whatever the stored hours, so none meets the skipped hour of a daylight-saving change", () => {
+    const allDay = { ...weekdays, weekly: weekdays.weekly.map(() => ({ open: true, start: "00:00", end: "23:30" })) };
+    // 2027-03-14, a Sunday: the clocks skip 02:00-03:00.
+    const slots = slotsOfDay(allDay, none, "2027-03-14");
+    expect(slots[0]).toEqual({ date: "2027-03-14", start: "06:00", end: "08:00" });
+    expect(slots.at(-1)).toEqual({ date: "2027-03-14", start: "18:00", end: "20:00" });
+  });
+
   it("reads a slot's key strictly", () => {
     expect(parseSlotKey("2026-12-01T09:00")).toEqual({ date: "2026-12-01", start: "09:00" });
     for (const bad of ["2026-02-30T09:00", "2026-12-01T24:00", "2026-12-01T09:60", "2026-12-01 09:00", "", "2026-12-01T09:00Z"]) {

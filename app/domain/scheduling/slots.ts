@@ -24,6 +24,9 @@ export interface SlotWithPlaces extends Slot {
   booked: number;
 }
 
+/** The first start and the last end an appointment may have, in minutes (06:00 and 21:00). */
+const APPOINTMENT_DAY = { from: 6 * 60, to: 21 * 60 };
+
 /** A booked appointment, for counting: its day and window ("HH:MM" or "HH:MM:SS"). */
 export interface BookedWindow {
   date: string;
@@ -68,8 +71,10 @@ function openHours(settings: ScheduleSettings, daysOff: ReadonlySet<string>, day
   if (daysOff.has(day)) return null;
   const hours = settings.weekly[weekdayOf(day)];
   if (!hours?.open) return null;
-  const from = minutesOf(hours.start);
-  const to = minutesOf(hours.end);
+  // Within the times an appointment may have (06:00-21:00, as the lead page sets them), whatever the stored
+  // row says: a slot then never meets the hour a daylight-saving change skips (its instants must exist).
+  const from = Math.max(minutesOf(hours.start), APPOINTMENT_DAY.from);
+  const to = Math.min(minutesOf(hours.end), APPOINTMENT_DAY.to);
   return to > from ? { from, to } : null;
 }
 
