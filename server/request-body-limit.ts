@@ -6,7 +6,7 @@ export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 /**
  * The route paths whose actions stream their body with limits of their own (`readFormWithFiles`): the
- * inspection form's pages and JSON endpoint (files of up to 10 MB each), the portal's request page (its
+ * inspection form's pages (the booking page /book among them) and JSON endpoint (files of up to 10 MB each), the portal's request page (its
  * "Add files" form, the inspection form's limits), and the media library's upload (20 MB). Each is reached at its path and at React Router's data form of it (`/admin/media.data`,
  * `/_.data` for `/`, which the screens' fetchers post to): {@link streamedUploadRoute} derives those.
  * `tests/integration/request-body-limit.test.ts` checks that every route whose module reaches
@@ -17,6 +17,7 @@ export const STREAMED_UPLOAD_PATHS: ReadonlySet<string> = new Set([
   "/about",
   "/services",
   "/contact",
+  "/book",
   "/inspection-request",
   "/portal/requests/:id",
   "/admin/media",
