@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { useApp } from "../support/app-server";
 import { expectNoAxeViolations, useBrowser } from "../support/browser";
 import { waitFor } from "../support/net";
+import { phoneJpeg } from "../support/media-images";
 import { attachmentsOf, TestSmtpServer } from "../support/smtp";
 import { useStaff } from "../support/staff";
 
@@ -109,6 +110,11 @@ describe("booking an inspection from a phone", () => {
     // Booking without the address is refused on the spot: the inspector needs it.
     await form.getByRole("button", { name: "Request Free Inspection" }).click();
     await form.getByText("Enter the property's address to book a time: the inspector comes there.").first().waitFor();
+    // A phone photo of the damage goes with the booking (the page streams its body, as every form page does).
+    await form.getByLabel("I have insurance documents or photos of the damage").check();
+    const photo = await phoneJpeg();
+    expect(photo.length).toBeGreaterThan(4_500_000);
+    await form.locator("input[type=file]").setInputFiles([{ name: "ridge.jpg", mimeType: "image/jpeg", buffer: photo }]);
     await form.getByLabel("Street address").fill("1200 Veterans Way");
     await form.getByLabel("City").fill("Dublin");
     await form.getByLabel("ZIP code").fill("43017");
@@ -120,11 +126,11 @@ describe("booking an inspection from a phone", () => {
     expect(bookedWords).toMatch(/^\w+day, \w+ \d+, \d{4}, \d+:\d\d [AP]M – \d+:\d\d [AP]M Eastern Time$/);
 
     const { rows } = await staff.pool().query(
-      "select id, appointment_status, appointment_booked_online, pipeline_status, outside_service_area, jsonb_array_length(estimate->'tiers') as tiers from leads where email = $1",
+      "select id, appointment_status, appointment_booked_online, pipeline_status, outside_service_area, jsonb_array_length(estimate->'tiers') as tiers, (select count(*)::int from lead_attachments a where a.lead_id = leads.id) as files from leads where email = $1",
       [HOMEOWNER.email],
     );
     expect(rows).toEqual([
-      { id: expect.any(String), appointment_status: "confirmed", appointment_booked_online: true, pipeline_status: "inspection_scheduled", outside_service_area: false, tiers: 3 },
+      { id: expect.any(String), appointment_status: "confirmed", appointment_booked_online: true, pipeline_status: "inspection_scheduled", outside_service_area: false, tiers: 3, files: 1 },
     ]);
     leadId = rows[0].id;
   });
