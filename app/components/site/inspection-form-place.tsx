@@ -63,7 +63,8 @@ export function InspectionFormPlace({
 
   return (
     <section id={id} aria-labelledby={headingId} className={cn("bg-brand-navy py-20 text-white sm:py-24", className)}>
-      <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16 lg:px-8">
+      {/* items-start: the texts keep their place while the form grows (the live slot picker, a file list, messages), so the page does not shift under the reader (scroll anchoring follows the heading). */}
+      <div className="mx-auto grid max-w-7xl items-start gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16 lg:px-8">
         <div>
           {eyebrow && <p className="mb-3 text-sm font-bold tracking-[0.18em] text-red-300 uppercase">{eyebrow}</p>}
           <h2 id={headingId} className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
