@@ -309,7 +309,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
 
   // Keep-alive clients are told to reconnect elsewhere once we are stopping.
   server.on("request", (_req, res: http.ServerResponse) => {
-    if (shuttingDown) res.setHeader("Connection", "close");
+    // A page-cache hit was answered whole by the listener before this one (serveHit): its headers are gone.
+    if (shuttingDown && !res.headersSent) res.setHeader("Connection", "close");
   });
 
   return { url, server, shutdown };

@@ -240,7 +240,7 @@ describe("proposals, from the measurements to a signed job", () => {
     await expectNoAxeViolations(page);
     const { rows } = await staff.pool().query("select p.status, l.pipeline_status from proposals p join leads l on l.id = p.lead_id where p.id = $1", [proposalId]);
     expect(rows[0]).toEqual({ status: "sent", pipeline_status: "estimate_sent" });
-  });
+  }, 180_000);
 
   test("2. the homeowner, invited by the send, opens the proposal on a phone, chooses, signs and accepts", async () => {
     // The portal invitation came first: a password from its one-time link.
@@ -467,5 +467,5 @@ describe("proposals, from the measurements to a signed job", () => {
     await expectNoAxeViolations(page);
     const { rows: lead } = await staff.pool().query("select pipeline_status from leads where id = $1", [secondLeadId]);
     expect(lead[0]!.pipeline_status).toBe("won");
-  });
+  }, 180_000);
 });
