@@ -308,8 +308,9 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   };
 
   // Keep-alive clients are told to reconnect elsewhere once we are stopping.
-  server.on("request", (_req, res: http.ServerResponse) => {
-    // A page-cache hit was answered whole by the listener before this one (serveHit): its headers are gone.
+  // First of the request listeners: a page-cache hit is answered whole by the next one (serveHit), and a
+  // header set after it would throw (ERR_HTTP_HEADERS_SENT, which stopped the server mid-shutdown).
+  server.prependListener("request", (_req, res: http.ServerResponse) => {
     if (shuttingDown && !res.headersSent) res.setHeader("Connection", "close");
   });
 
