@@ -203,7 +203,7 @@ describe("every admin screen at 390 x 844", () => {
     params["/admin/contracts/sources/:id"] = (await pool.query<{ id: string }>("select id from contract_sources order by name limit 1")).rows[0]!.id;
   });
 
-  test("no sideways scrolling, every control on screen and at least 24 x 24, no axe violations", { timeout: 150_000 }, async () => {
+  test("no sideways scrolling, every control on screen and at least 24 x 24, no axe violations", { timeout: 300_000 }, async () => {
     const screens = adminScreens(routeConfig);
     expect(screens.length).toBeGreaterThan(20);
     const page = await staff.page({ viewport: PHONE });
