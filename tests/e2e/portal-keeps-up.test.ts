@@ -166,6 +166,11 @@ describe("a lapsed session keeps what the homeowner typed", () => {
     await signIn(page);
     await page.waitForURL((url) => url.pathname === `/portal/requests/${leadId}`);
     await page.getByRole("heading", { level: 1 }).waitFor();
+    // Typed once the page has hydrated: the draft is kept by the page's script (a loaded machine hydrates late).
+    await page.waitForFunction(() => {
+      const main = document.querySelector("main");
+      return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+    });
 
     const field = page.getByLabel("Your message");
     await field.fill(TEXT);
