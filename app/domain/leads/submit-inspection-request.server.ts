@@ -19,7 +19,6 @@ import { portalEmailContext } from "./messages/message-emails.server";
 import { formatAddress } from "./options";
 import { bookForNewRequest } from "~/domain/scheduling/book-for-new-request.server";
 import { bookingLink } from "~/domain/scheduling/booking-link.server";
-import { loadScheduleSettings } from "~/domain/scheduling/load-schedule.server";
 
 /**
  * Stores an inspection request (spec 1 §3) in ONE transaction: the lead, its
@@ -281,8 +280,7 @@ export async function submitInspectionRequest(input: SubmitInspectionInput): Pro
             // Throws SlotUnavailableError when the place is gone: all of this rolls back.
             const booked = await bookForNewRequest(tx, { leadId, email: values.email, slotKey, request: null, ...(input.now ? { now: input.now } : {}) });
             booking = booked.window;
-            const settings = await loadScheduleSettings(tx);
-            const link = { ...bookingLink(leadId, booked.sequence), cutoffHours: settings.changeCutoffHours };
+            const link = { ...bookingLink(leadId, booked.sequence), cutoffHours: booked.changeCutoffHours };
             const lead = { id: leadId, firstName: values.firstName, lastName: values.lastName, email: values.email, accountEmail: null, address: formatAddress({ addressStreet: values.addressStreet ?? null, addressCity: values.addressCity ?? null, addressState: values.addressState ?? null, addressZip: values.addressZip ?? null }) };
             toSend = outboxRows([
               ...(recipient ? [leadAlertEmail(recipient, { ...emailInput, booking: appointmentWords(booked.window) })] : []),

@@ -14,7 +14,7 @@ import { reserveSlot, SlotUnavailableError } from "./reserve-slot.server";
 export async function bookForNewRequest(
   tx: DbTransaction,
   input: { leadId: string; email: string; slotKey: string; request?: Request | null; now?: Date },
-): Promise<{ window: AppointmentWindow; sequence: number }> {
+): Promise<{ window: AppointmentWindow; sequence: number; changeCutoffHours: number }> {
   const reserved = await reserveSlot(tx, { key: input.slotKey, ...(input.now ? { now: input.now } : {}) });
   if (!reserved.ok) throw new SlotUnavailableError(reserved.reason);
   const window = { date: reserved.slot.date, start: reserved.slot.start, end: reserved.slot.end };
@@ -43,5 +43,5 @@ export async function bookForNewRequest(
     timeline: `The homeowner booked the inspection online for ${appointmentWords(window)}. Status set to Inspection Scheduled.`,
     details: { date: window.date, start: window.start, end: window.end, sequence },
   });
-  return { window, sequence };
+  return { window, sequence, changeCutoffHours: reserved.changeCutoffHours };
 }

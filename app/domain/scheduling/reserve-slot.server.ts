@@ -11,7 +11,7 @@ import { bookedIn, companyNow, earliestStart, isSoonEnough, parseSlotKey, schedu
  * same transaction (the count reads committed rows; the lock is held until COMMIT).
  */
 
-export type ReserveSlotResult = { ok: true; slot: Slot } | { ok: false; reason: "taken" | "unavailable" };
+export type ReserveSlotResult = { ok: true; slot: Slot; changeCutoffHours: number } | { ok: false; reason: "taken" | "unavailable" };
 
 export async function reserveSlot(
   tx: DbTransaction,
@@ -31,7 +31,7 @@ export async function reserveSlot(
   const slot = scheduledSlot(settings, offDays, parsed);
   if (!slot || !isSoonEnough(slot, earliestStart(settings, offDays, now))) return { ok: false, reason: "unavailable" };
   if (bookedIn(slot, booked) >= settings.capacity) return { ok: false, reason: "taken" };
-  return { ok: true, slot };
+  return { ok: true, slot, changeCutoffHours: settings.changeCutoffHours };
 }
 
 /** A booking that could not be made: the transaction rolls back, and the homeowner is offered other slots. */
