@@ -2,6 +2,7 @@ import type * as React from "react";
 import { BOOKING_TEXT } from "~/domain/scheduling/booking-text";
 import type { SlotChoice } from "~/domain/scheduling/slot-choices";
 import { cn } from "~/lib/cn";
+import { SlotDayGroups } from "./slot-picker";
 
 /**
  * Move or cancel a booked inspection (issue 31 item 3): the next free times as choices with "Move my
@@ -14,10 +15,6 @@ const buttonClass = cn(
   "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
 );
 
-const choiceClass = cn(
-  "flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800",
-  "has-checked:border-brand-navy has-checked:bg-brand-navy/5 has-checked:font-semibold has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-ring",
-);
 
 export interface BookingChangeProps {
   slots: SlotChoice[];
@@ -43,8 +40,6 @@ export function BookingChange({ slots, changeable, cutoffHours, phone, Form = "f
       </p>
     );
   }
-  const days = new Map<string, SlotChoice[]>();
-  for (const slot of slots) days.set(slot.day, [...(days.get(slot.day) ?? []), slot]);
   return (
     <div className="grid gap-6">
       {slots.length > 0 ? (
@@ -53,24 +48,7 @@ export function BookingChange({ slots, changeable, cutoffHours, phone, Form = "f
           <input type="hidden" name="intent" value="move-booking" />
           <fieldset className="grid gap-3" aria-describedby={error ? "booking-change-error" : undefined}>
             <legend className="mb-1 text-sm font-semibold text-slate-800">Move to another time (Eastern Time)</legend>
-            {[...days].map(([day, daySlots]) => (
-              <div key={day} role="group" aria-label={day} className="grid gap-2">
-                <p aria-hidden="true" className="text-sm font-semibold text-slate-800">
-                  {day}
-                </p>
-                <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-                  {daySlots.map((slot) => (
-                    <label key={slot.key} className={choiceClass}>
-                      <input type="radio" name="slot" value={slot.key} required className="size-5 accent-brand-navy" />
-                      <span>
-                        <span className="sr-only">{day}, </span>
-                        {slot.time}
-                      </span>
-                    </label>
-                  ))}
-                </div>
-              </div>
-            ))}
+            <SlotDayGroups slots={slots} required />
           </fieldset>
           {error ? (
             <p id="booking-change-error" className="text-sm font-medium text-destructive">

@@ -29,8 +29,6 @@ export function SlotPicker({
   selected?: string | undefined;
   error?: string | undefined;
 }) {
-  const days = new Map<string, SlotChoice[]>();
-  for (const slot of slots ?? []) days.set(slot.day, [...(days.get(slot.day) ?? []), slot]);
   const chosen = slots?.some((s) => s.key === selected) ? selected : "";
   return (
     <fieldset
@@ -57,24 +55,7 @@ export function SlotPicker({
         ) : slots.length === 0 ? (
           <p className="text-sm text-slate-700">{BOOKING_TEXT.noSlots}</p>
         ) : (
-          [...days].map(([day, daySlots]) => (
-            <div key={day} role="group" aria-label={day} className="grid gap-2">
-              <p aria-hidden="true" className="text-sm font-semibold text-slate-800">
-                {day}
-              </p>
-              <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-                {daySlots.map((slot) => (
-                  <label key={slot.key} className={choiceClass}>
-                    <input type="radio" name="slot" value={slot.key} defaultChecked={chosen === slot.key} className="size-5 accent-brand-navy" />
-                    <span>
-                      <span className="sr-only">{day}, </span>
-                      {slot.time}
-                    </span>
-                  </label>
-                ))}
-              </div>
-            </div>
-          ))
+          <SlotDayGroups slots={slots} selected={chosen} />
         )}
       </div>
       <label className={choiceClass}>
@@ -86,4 +67,28 @@ export function SlotPicker({
       </p>
     </fieldset>
   );
+}
+
+/** The free times grouped by day, as radio choices named `slot` (the form's list and the move form's). */
+export function SlotDayGroups({ slots, selected, required = false }: { slots: SlotChoice[]; selected?: string | undefined; required?: boolean }) {
+  const days = new Map<string, SlotChoice[]>();
+  for (const slot of slots) days.set(slot.day, [...(days.get(slot.day) ?? []), slot]);
+  return [...days].map(([day, daySlots]) => (
+    <div key={day} role="group" aria-label={day} className="grid gap-2">
+      <p aria-hidden="true" className="text-sm font-semibold text-slate-800">
+        {day}
+      </p>
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+        {daySlots.map((slot) => (
+          <label key={slot.key} className={choiceClass}>
+            <input type="radio" name="slot" value={slot.key} required={required} defaultChecked={selected === slot.key} className="size-5 accent-brand-navy" />
+            <span>
+              <span className="sr-only">{day}, </span>
+              {slot.time}
+            </span>
+          </label>
+        ))}
+      </div>
+    </div>
+  ));
 }
