@@ -305,7 +305,7 @@ function slotPicker(fieldset) {
         input.type = "radio";
         input.name = "slot";
         input.value = slot.key;
-        input.className = "size-5 accent-brand-navy";
+        input.className = "size-6 accent-brand-navy";
         input.checked = slot.key === chosen;
         const text = document.createElement("span");
         const hidden = document.createElement("span");

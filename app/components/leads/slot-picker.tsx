@@ -59,7 +59,7 @@ export function SlotPicker({
         )}
       </div>
       <label className={choiceClass}>
-        <input type="radio" name="slot" value="" defaultChecked={!chosen} data-no-slot className="size-5 accent-brand-navy" />
+        <input type="radio" name="slot" value="" defaultChecked={!chosen} data-no-slot className="size-6 accent-brand-navy" />
         <span>{BOOKING_TEXT.noSlot}</span>
       </label>
       <p id={id("slot-error")} data-error-for="slot" hidden={!error} className="text-sm font-medium text-destructive">
@@ -81,7 +81,7 @@ export function SlotDayGroups({ slots, selected, required = false }: { slots: Sl
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         {daySlots.map((slot) => (
           <label key={slot.key} className={choiceClass}>
-            <input type="radio" name="slot" value={slot.key} required={required} defaultChecked={selected === slot.key} className="size-5 accent-brand-navy" />
+            <input type="radio" name="slot" value={slot.key} required={required} defaultChecked={selected === slot.key} className="size-6 accent-brand-navy" />
             <span>
               <span className="sr-only">{day}, </span>
               {slot.time}

@@ -237,7 +237,7 @@ export default function CustomerProposal({ loaderData, actionData }: Route.Compo
               <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
                 {option.colors.map((c) => (
                   <label key={c.id} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-200 p-2 has-[:checked]:border-brand-navy has-[:checked]:ring-2 has-[:checked]:ring-brand-navy">
-                    <input type="radio" name="colorId" value={c.id} defaultChecked={accepted?.colorName === c.name} className="size-5 accent-brand-navy" />
+                    <input type="radio" name="colorId" value={c.id} defaultChecked={accepted?.colorName === c.name} className="size-6 accent-brand-navy" />
                     <span aria-hidden="true" className="size-6 shrink-0 rounded ring-1 ring-black/20" style={{ backgroundColor: c.hex }} />
                     <span className="text-sm">{c.name}</span>
                   </label>
