@@ -198,7 +198,7 @@ describe("a lapsed session keeps what the homeowner typed", () => {
     });
     // Sent: the browser keeps nothing of it any more.
     await expect.poll(() => page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith("portal-draft:")).map((k) => sessionStorage.getItem(k)))).toEqual([]);
-    expect(await field.inputValue()).toBe("");
+    await expect.poll(() => field.inputValue()).toBe("");
     // The text never went into an address, nor to the server other than in the one Send that was accepted.
     const words = ["gutter on the north side", encodeURIComponent("gutter on the north side"), "gutter+on+the+north+side"];
     expect(urls.filter((url) => words.some((w) => url.includes(w)))).toEqual([]);

@@ -22,14 +22,26 @@ const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
+/**
+ * Debian's headless shell (package chromium-headless-shell, the same Chromium build without the browser's
+ * UI layer) when installed, else Debian's chromium. The shell runs the same pages on half the CPU: the
+ * public pages' file took 101 s with chromium and 70 s with the shell, 51 and 27 s of user CPU (ADR 059).
+ */
+const BROWSERS = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"];
+
 function chromiumPath(): string {
-  const executable = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-  if (!fs.existsSync(executable)) {
+  const chosen = process.env.CHROMIUM_PATH;
+  if (chosen) {
+    if (!fs.existsSync(chosen)) throw new Error(`CHROMIUM_PATH is ${chosen}, which does not exist.`);
+    return chosen;
+  }
+  const found = BROWSERS.find((candidate) => fs.existsSync(candidate));
+  if (!found) {
     throw new Error(
-      `Chromium not found at ${executable}. Install it with \`apt-get install -y chromium\`, or set CHROMIUM_PATH to a Chromium/Chrome binary.`,
+      "Chromium not found. Install it with `apt-get install -y chromium-headless-shell` (or chromium), or set CHROMIUM_PATH to a Chromium/Chrome binary.",
     );
   }
-  return executable;
+  return found;
 }
 
 async function launchBrowser(): Promise<Browser> {
