@@ -4,6 +4,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { noteDatabaseError } from "~/db/availability.server";
 import { markResponseUncacheable, requestContext } from "~/lib/logger.server";
 import { matchRoutes } from "react-router";
 import { PAGE_CACHE_CONTROL, PageCache, preferredEncoding } from "./page-cache";
@@ -13,7 +14,7 @@ let renders = 0;
 let nextStatus = 200;
 let setCookie = false;
 let degraded = false;
-const PAGES = ["/services", "/about", "/etag", "/with-cookie", "/sets-cookie", "/missing", "/hydrated", "/head", "/degraded", "/admin/leads", "/compressed", "/1", "/2", "/3", "/4"];
+const PAGES = ["/services", "/about", "/etag", "/with-cookie", "/sets-cookie", "/missing", "/hydrated", "/head", "/degraded", "/admin/leads", "/compressed", "/1", "/2", "/3", "/4", "/never-stored"];
 const cache = new PageCache({ paths: PAGES, bypassParams: ["sent"], maxEntries: 3 });
 let baseUrl = "";
 let server: http.Server;
@@ -192,6 +193,33 @@ describe("PageCache", () => {
     await cached("/services");
     cache.invalidate("cms_services");
     expect((await get("/services")).cache).toBe("miss");
+  });
+
+  it("while the database is away, a page it no longer holds is answered with its last copy, not rendered", async () => {
+    nextStatus = 200;
+    const fresh = await get("/about");
+    await cached("/about");
+    cache.invalidate("*"); // the listener reconnected after the database restarted: everything may have changed
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    noteDatabaseError(refused);
+    try {
+      nextStatus = 503; // what the render would answer now
+      const before = renders;
+      const stale = await get("/about");
+      expect(stale.status).toBe(200);
+      expect(stale.cache).toBe("stale");
+      expect(stale.headers.get("cache-control")).toBe("no-store");
+      expect(stale.body).toBe(fresh.body);
+      // A page never stored has no copy: it is rendered (and answers what the render answers).
+      expect((await get("/never-stored")).status).toBe(503);
+      expect(renders).toBe(before + 1);
+    } finally {
+      noteDatabaseError(refused, Date.now() - 60_000); // the database is back
+    }
+    // Back: rendered again, and stored again.
+    nextStatus = 200;
+    expect((await get("/about")).cache).toBe("miss");
+    await cached("/about");
   });
 
   it("keeps at most maxEntries pages, dropping the least recently used", async () => {

@@ -6,6 +6,7 @@ import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { matchRoutes } from "react-router";
 import { logger, logRequest, requestContext } from "~/lib/logger.server";
+import { databaseRecentlyUnavailable } from "~/db/availability.server";
 
 /**
  * In-memory cache of anonymous public pages (QUALITY P3, ADR 030).
@@ -30,6 +31,11 @@ import { logger, logRequest, requestContext } from "~/lib/logger.server";
  * - `invalidate()` empties it; the server calls it when the database reports a
  *   content change (see app/lib/content-changes.server.ts). Entries also expire
  *   after a safety TTL.
+ * - The last copy stored of each page is kept after it leaves the cache: while the database is away
+ *   (`databaseRecentlyUnavailable()`), a page that would otherwise be rendered is answered with that copy
+ *   (`X-Page-Cache: stale`, `no-store`) instead of a 503. A database that restarts empties the cache (its
+ *   listener reconnects, and everything may have changed); the anonymous visitor still gets the page
+ *   (issue 32 item 5). At most one copy per listed path.
  */
 
 /** One stored form of a page: its status and raw headers (name, value, ...) and body, ready to write. */
@@ -95,6 +101,8 @@ export interface CacheKey {
 
 export class PageCache {
   private entries: LRUCache<string, Entry>;
+  /** The last entry stored for each key (the same objects as `entries` holds while they are there). */
+  private readonly lastGood = new Map<string, Entry>();
   private generation = 0;
   private readonly paths: ReadonlySet<string>;
   private readonly routes: Array<{ path: string }>;
@@ -216,8 +224,19 @@ export class PageCache {
         res.end(req.method === "HEAD" ? undefined : form.body ?? undefined);
         return;
       }
-      if (req.method !== "GET") return next();
+      if (req.method !== "GET" && req.method !== "HEAD") return next();
       const key = this.keyOf(req.originalUrl);
+      const stale = key && databaseRecentlyUnavailable() ? this.lastGood.get(key.key) : undefined;
+      if (stale) {
+        const form = pick(req, stale);
+        for (let i = 0; i < form.headers.length; i += 2) res.setHeader(form.headers[i]!, form.headers[i + 1]!);
+        res.setHeader("x-page-cache", "stale");
+        res.setHeader("cache-control", "no-store");
+        res.statusCode = form.status;
+        res.end(req.method === "HEAD" ? undefined : form.body ?? undefined);
+        return;
+      }
+      if (req.method !== "GET") return next();
       // Only the listed spelling of a page is rendered into the cache; others are answered, not stored.
       if (key?.exact) {
         res.setHeader("X-Page-Cache", "miss");
@@ -272,7 +291,7 @@ export class PageCache {
             headers: [...common, ...(encoding ? ["content-encoding", encoding] : []), "content-length", String(body.length)],
             body,
           });
-          this.entries.set(key, {
+          const entry: Entry = {
             etag,
             identity: form(identity),
             br: form(br, "br"),
@@ -283,7 +302,9 @@ export class PageCache {
               body: null,
             },
             bytes: identity.length + br.length + gz.length,
-          });
+          };
+          this.entries.set(key, entry);
+          this.lastGood.set(key, entry);
         },
         (error: unknown) => logger.warn({ err: error }, "page cache: could not compress a page; not stored"),
       );
