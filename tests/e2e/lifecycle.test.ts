@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { embeddedConnectionString } from "~/db/embedded-postgres.server";
-import { spawnServer, type ServerProcess } from "../support/app-server";
+import { spawnServer, waitForLog, type ServerProcess } from "../support/app-server";
 import { freePort, waitFor } from "../support/net";
 import { killPostgresIn, livePostmasterPid, postgresPidsFor } from "../support/processes";
 import { makeTempDir, removeTempDir } from "../support/temp-dirs";
@@ -295,7 +295,8 @@ describe("the embedded database is killed while the app runs (issue 32 item 5)",
       expect(health, "/healthz while the database was away").toContain(503);
       expect(home.filter((code) => code !== 200), "the cached home page meanwhile").toEqual([]);
       expect(server!.logs()).toMatch(/"level":40.*embedded PostgreSQL is not running: its process ended without being stopped/);
-      expect(server!.logs()).toContain("embedded PostgreSQL started again on 127.0.0.1:");
+      // Said once pg_ctl's wait returns, which can be a moment after the new server took its first query.
+      await waitForLog(server!, (log) => log.includes("embedded PostgreSQL started again on 127.0.0.1:"), 10_000);
       expect((await fetch(`${url}/`)).status).toBe(200);
     } finally {
       const result = await server!.stop("SIGTERM");
