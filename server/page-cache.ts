@@ -216,26 +216,11 @@ export class PageCache {
     return (req: Request, res: Response, next: NextFunction) => {
       if (!isCacheableRequest(req)) return next();
       const hit = this.lookup(req);
-      if (hit) {
-        // Express's own middleware already gave this response its id and security headers.
-        const form = pick(req, hit);
-        for (let i = 0; i < form.headers.length; i += 2) res.setHeader(form.headers[i]!, form.headers[i + 1]!);
-        res.statusCode = form.status;
-        res.end(req.method === "HEAD" ? undefined : form.body ?? undefined);
-        return;
-      }
-      if (req.method !== "GET" && req.method !== "HEAD") return next();
+      // Express's own middleware already gave this response its id and security headers.
+      if (hit) return sendForm(req, res, pick(req, hit));
       const key = this.keyOf(req.originalUrl);
       const stale = key && databaseRecentlyUnavailable() ? this.lastGood.get(key.key) : undefined;
-      if (stale) {
-        const form = pick(req, stale);
-        for (let i = 0; i < form.headers.length; i += 2) res.setHeader(form.headers[i]!, form.headers[i + 1]!);
-        res.setHeader("x-page-cache", "stale");
-        res.setHeader("cache-control", "no-store");
-        res.statusCode = form.status;
-        res.end(req.method === "HEAD" ? undefined : form.body ?? undefined);
-        return;
-      }
+      if (stale) return sendForm(req, res, pick(req, stale), ["x-page-cache", "stale", "cache-control", "no-store"]);
       if (req.method !== "GET") return next();
       // Only the listed spelling of a page is rendered into the cache; others are answered, not stored.
       if (key?.exact) {
@@ -324,6 +309,15 @@ async function compressed(body: Buffer): Promise<{ br: Buffer; gz: Buffer }> {
     gzip(body, { level: 9 }),
   ]);
   return { br, gz };
+}
+
+/** Writes a stored form on Express's response; `overrides` (name, value, ...) replace stored headers. */
+function sendForm(req: Request, res: Response, form: Form, overrides: readonly string[] = []): void {
+  for (const headers of [form.headers, overrides]) {
+    for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
+  }
+  res.statusCode = form.status;
+  res.end(req.method === "HEAD" ? undefined : form.body ?? undefined);
 }
 
 /** The stored form for this request: 304 when it has this version, else the encoding it accepts. */

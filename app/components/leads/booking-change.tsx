@@ -15,7 +15,6 @@ const buttonClass = cn(
   "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
 );
 
-
 export interface BookingChangeProps {
   slots: SlotChoice[];
   changeable: boolean;
