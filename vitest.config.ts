@@ -68,7 +68,6 @@ const DATABASE_UNIT_FILES = [
   "app/jobs/**/*.test.ts",
   "app/domain/operations/jobs-heartbeat.server.test.ts",
   "app/domain/contracts/crawler/crawl-job.server.test.ts",
-  "app/domain/contracts/crawler/crawl.server.test.ts",
   "app/domain/contracts/crawler/schedule-digest.server.test.ts",
   // the outbox: claimed under lock, sent once, its bodies purged
   "app/domain/email/email.test.ts",
